@@ -47,7 +47,8 @@ class SchemaEvolutionTest {
             Schema reader = SpecificData.get().getSchema(SpecificData.get().getClass(writer));
             var result = SchemaCompatibility.checkReaderWriterCompatibility(reader, writer);
             if (result.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
-                incompatible.put(name, result.getResult().getIncompatibilities().toString());
+                incompatible.put(name, result.getResult().getIncompatibilities().stream()
+                        .map(i -> i.getType() + " at " + i.getLocation() + " (" + i.getMessage() + ")").toList().toString());
             }
         }
         assertThat(incompatible).as("schemas that cannot read their last released version").isEmpty();
