@@ -25,6 +25,11 @@ public class AvroDeserializer<T extends SpecificRecord> implements Deserializer<
     private SchemaRegistryClient registry;
     private final Map<Integer, SpecificDatumReader<T>> readers = new ConcurrentHashMap<>();
 
+    /** Reads into the generated class named by the writer's schema, as Confluent's specific reader does. */
+    public AvroDeserializer() {
+        this.type = null;
+    }
+
     public AvroDeserializer(Class<T> type) {
         this.type = type;
     }
@@ -68,14 +73,20 @@ public class AvroDeserializer<T extends SpecificRecord> implements Deserializer<
             if (e instanceof SerializationException se) {
                 throw se;
             }
-            throw new SerializationException("Record on topic '" + topic + "' is not a valid " + type.getSimpleName()
+            throw new SerializationException("Record on topic '" + topic + "' is not a valid "
+                    + (type == null ? "Avro record" : type.getSimpleName())
                     + " in Avro binary (schema id " + id + "): " + e, e);
         }
     }
 
     private SpecificDatumReader<T> readerFor(int id) {
         Schema writer = registry.getById(id);
-        Schema reader = SpecificData.get().getSchema(type);
+        Class<?> target = type != null ? type : SpecificData.get().getClass(writer);
+        if (target == null) {
+            throw new SerializationException("No generated class on the classpath for " + writer.getFullName()
+                    + " (schema id " + id + ")");
+        }
+        Schema reader = SpecificData.get().getSchema(target);
         return new SpecificDatumReader<>(writer, reader);
     }
 

@@ -15,6 +15,12 @@ public class SpecificAvroSerde<T extends SpecificRecord> implements Serde<T> {
     private final AvroSerializer<T> serializer;
     private final AvroDeserializer<T> deserializer;
 
+    /** For configuration by class name (as Confluent's no-argument serde); the class comes from the writer's schema. */
+    public SpecificAvroSerde() {
+        this.serializer = new AvroSerializer<>();
+        this.deserializer = new AvroDeserializer<>();
+    }
+
     public SpecificAvroSerde(Class<T> type) {
         this.serializer = new AvroSerializer<>();
         this.deserializer = new AvroDeserializer<>(type);

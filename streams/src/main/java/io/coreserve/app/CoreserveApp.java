@@ -1,0 +1,77 @@
+package io.coreserve.app;
+
+import io.coreserve.config.CoreserveConfig;
+import io.coreserve.http.HttpApi;
+import io.coreserve.http.HttpApi.Response;
+import io.coreserve.topology.EventSerdes;
+import io.coreserve.topology.PipelineTopology;
+import io.coreserve.topology.DomainEventHandler;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The running service: the topics, the pipeline on Kafka Streams, and the HTTP endpoint. */
+public final class CoreserveApp implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CoreserveApp.class);
+
+    private final CoreserveConfig config;
+    private final StreamsRunner runner;
+    private final HttpApi http;
+
+    private CoreserveApp(CoreserveConfig config, StreamsRunner runner, HttpApi http) {
+        this.config = config;
+        this.runner = runner;
+        this.http = http;
+    }
+
+    /** Creates missing topics, starts the pipeline and the HTTP endpoint, and waits until both serve. */
+    public static CoreserveApp start(CoreserveConfig config, DomainEventHandler.Factory handlers,
+            List<StoreBuilder<?>> stores, Duration startTimeout) throws Exception {
+        TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),
+                (short) 1);
+        Topology topology = PipelineTopology.build(config.topics(), new EventSerdes(config), handlers, stores);
+        StreamsRunner runner = new StreamsRunner(topology, config.streamsProperties());
+        if (!runner.start(startTimeout)) {
+            runner.close();
+            throw new IllegalStateException("The pipeline did not reach RUNNING within " + startTimeout);
+        }
+        HttpApi http = new HttpApi(config.require(CoreserveConfig.HTTP_HOST), config.getInt(CoreserveConfig.HTTP_PORT));
+        CoreserveApp app = new CoreserveApp(config, runner, http);
+        http.route("/health", exchange -> app.health()).start();
+        LOG.info("Pipeline running: bootstrap={} registry={} http={}", config.bootstrapServers(), config.registryUrl(),
+                http.url());
+        return app;
+    }
+
+    private Response health() {
+        var state = runner.streams().state();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", state.isRunningOrRebalancing() ? "UP" : "DOWN");
+        body.put("streams", state.name());
+        return new Response(state.isRunningOrRebalancing() ? 200 : 503, body);
+    }
+
+    public HttpApi http() {
+        return http;
+    }
+
+    public StreamsRunner runner() {
+        return runner;
+    }
+
+    public CoreserveConfig config() {
+        return config;
+    }
+
+    @Override
+    public void close() {
+        http.close();
+        runner.close();
+    }
+}

@@ -1,0 +1,95 @@
+package io.coreserve.cli;
+
+import io.coreserve.cli.request.RequestSpec;
+import io.coreserve.config.ClientSettings;
+import io.coreserve.config.CoreserveConfig;
+import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.events.ReservationCommand;
+import io.coreserve.topology.EventSerdes;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "submit", mixinStandardHelpOptions = true,
+        description = {"Submit a co-allocation request from a JSON or YAML file, or from flags; prints the request id.",
+                "Example: coreserve submit --bootstrap localhost:9092 --registry URL --user alice --n 5 --duration 2h "
+                        + "--min cores=1 --total memory_gb=12"})
+public final class SubmitCommand implements Callable<Integer> {
+
+    @Mixin
+    ConnectionOptions connection;
+
+    @Parameters(arity = "0..1", paramLabel = "FILE", description = "Request as JSON or YAML (see README).")
+    Path file;
+
+    @Option(names = "--id", description = "Request id (default: a random UUID).")
+    String id;
+    @Option(names = "--user", description = "User the reservation is for.")
+    String user;
+    @Option(names = "--email", description = "E-mail address for notifications.")
+    String email;
+    @Option(names = "--domain", description = "Domain (site or pool); default: the configured default domain.")
+    String domain;
+    @Option(names = {"--n", "--nodes"}, description = "Number of resources N.")
+    Integer n;
+    @Option(names = {"--duration", "--time"}, description = "Duration t_res: 2h, 1h30m, 90m, 02:00:00 or PT2H.")
+    String duration;
+    @Option(names = {"--earliest", "--begin"}, description = "Earliest start t_e: ISO time, epoch ms, now or +1h.")
+    String earliest;
+    @Option(names = "--latest", description = "Latest start t_l: ISO time, epoch ms, or +6h.")
+    String latest;
+    @Option(names = "--min", paramLabel = "PROP=AMOUNT", description = "Per-resource minimum e_i (repeatable).")
+    Map<String, Double> min = new LinkedHashMap<>();
+    @Option(names = "--total", paramLabel = "PROP=AMOUNT", description = "Total over all resources d_i (repeatable).")
+    Map<String, Double> total = new LinkedHashMap<>();
+    @Option(names = "--require", paramLabel = "LABEL=VALUE", description = "Qualitative requirement (repeatable).")
+    Map<String, String> require = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() throws Exception {
+        CoreserveConfig config = connection.load();
+        RequestSpec spec = file != null ? RequestSpec.read(file) : new RequestSpec();
+        applyFlags(spec);
+        CoAllocationRequest request = spec.toRequest(Instant.now());
+        String key = request.getDomain() != null ? request.getDomain() : config.require(CoreserveConfig.DEFAULT_DOMAIN);
+        send(config, key, ReservationCommand.newBuilder().setCommand(request).build());
+        System.out.println(request.getRequestId());
+        return 0;
+    }
+
+    private void applyFlags(RequestSpec spec) {
+        spec.id = id != null ? id : spec.id;
+        spec.user = user != null ? user : spec.user;
+        spec.email = email != null ? email : spec.email;
+        spec.domain = domain != null ? domain : spec.domain;
+        spec.n = n != null ? n : spec.n;
+        spec.duration = duration != null ? duration : spec.duration;
+        spec.earliest = earliest != null ? earliest : spec.earliest;
+        spec.latest = latest != null ? latest : spec.latest;
+        spec.min.putAll(min);
+        spec.total.putAll(total);
+        spec.require.putAll(require);
+    }
+
+    /** Produces one command keyed by its domain and waits until the broker has it. */
+    static void send(CoreserveConfig config, String domain, ReservationCommand command) throws Exception {
+        Properties props = ClientSettings.producer(config);
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        try (KafkaProducer<String, ReservationCommand> producer = new KafkaProducer<>(props, new StringSerializer(),
+                new EventSerdes(config).commands().serializer())) {
+            producer.send(new ProducerRecord<>(config.topics().requests(), domain, command)).get();
+        }
+    }
+}

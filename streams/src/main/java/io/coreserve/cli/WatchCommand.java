@@ -1,0 +1,137 @@
+package io.coreserve.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.coreserve.config.ClientSettings;
+import io.coreserve.config.CoreserveConfig;
+import io.coreserve.events.Allocation;
+import io.coreserve.events.Notification;
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.topology.EventSerdes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "watch", mixinStandardHelpOptions = true,
+        description = "Print decisions and notifications as they arrive (from the beginning of the topics unless --from-now).")
+public final class WatchCommand implements Callable<Integer> {
+
+    @Mixin
+    ConnectionOptions connection;
+
+    @Option(names = "--json", description = "One JSON object a line, with \"type\":\"decision\" or \"notification\".")
+    boolean json;
+
+    @Option(names = "--count", paramLabel = "N", description = "Exit after N records.")
+    Integer count;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "Exit after this many seconds.")
+    Long timeoutSeconds;
+
+    @Option(names = "--request", paramLabel = "ID", description = "Only records about this request id.")
+    String requestId;
+
+    @Option(names = "--from-now", description = "Skip what is already on the topics.")
+    boolean fromNow;
+
+    @Override
+    public Integer call() throws Exception {
+        CoreserveConfig config = connection.load();
+        EventSerdes serdes = new EventSerdes(config);
+        Deserializer<ReservationDecision> decisions = serdes.decisions().deserializer();
+        Deserializer<Notification> notifications = serdes.notifications().deserializer();
+        String decisionTopic = config.topics().decisions();
+        Properties props = ClientSettings.consumer(config);
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        long deadline = timeoutSeconds == null ? Long.MAX_VALUE : System.nanoTime() + Duration.ofSeconds(timeoutSeconds).toNanos();
+        int printed = 0;
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (String topic : List.of(decisionTopic, config.topics().notifications())) {
+                consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
+            }
+            consumer.assign(partitions);
+            if (fromNow) {
+                consumer.seekToEnd(partitions);
+            } else {
+                consumer.seekToBeginning(partitions);
+            }
+            while ((count == null || printed < count) && System.nanoTime() < deadline) {
+                long leftMillis = Math.max(1, Math.min(500, (deadline - System.nanoTime()) / 1_000_000));
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(leftMillis))) {
+                    boolean isDecision = record.topic().equals(decisionTopic);
+                    SpecificRecord value = isDecision
+                            ? decisions.deserialize(record.topic(), record.value())
+                            : notifications.deserialize(record.topic(), record.value());
+                    if (!matches(value)) {
+                        continue;
+                    }
+                    System.out.println(json ? asJson(isDecision, value) : describe(value));
+                    System.out.flush();
+                    if (count != null && ++printed >= count) {
+                        break;
+                    }
+                }
+            }
+        }
+        return count == null || printed >= count ? 0 : 1;
+    }
+
+    private boolean matches(SpecificRecord value) {
+        if (requestId == null) {
+            return true;
+        }
+        String id = value instanceof ReservationDecision d ? d.getRequestId() : ((Notification) value).getRequestId();
+        return requestId.equals(id);
+    }
+
+    private static String asJson(boolean isDecision, SpecificRecord value) {
+        ObjectNode node = AvroJson.toJson(value);
+        ObjectNode wrapped = node.objectNode().put("type", isDecision ? "decision" : "notification");
+        wrapped.setAll(node);
+        return wrapped.toString();
+    }
+
+    static String describe(SpecificRecord value) {
+        if (value instanceof ReservationDecision d) {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "decision %-13s %s", d.getStatus(), d.getRequestId()));
+            if (d.getStart() != null) {
+                line.append(" ").append(d.getStart()).append(" .. ").append(d.getEnd());
+            }
+            if (!d.getAllocations().isEmpty()) {
+                line.append(" on ").append(d.getAllocations().stream().map(WatchCommand::describe).collect(Collectors.joining(", ")));
+            }
+            if (d.getUtilisationFactor() != null) {
+                line.append(String.format(Locale.ROOT, " U=%.3f", d.getUtilisationFactor()));
+            }
+            if (d.getReasonCode() != null) {
+                line.append(" [").append(d.getReasonCode()).append("]");
+            }
+            return line.append(" ").append(d.getMessage()).toString();
+        }
+        Notification n = (Notification) value;
+        return String.format(Locale.ROOT, "notify   %-13s %s to %s%s: %s", n.getKind(), n.getRequestId(), n.getUser(),
+                n.getEmail() == null ? "" : " <" + n.getEmail() + ">", n.getMessage());
+    }
+
+    private static String describe(Allocation a) {
+        return a.getResourceId() + a.getAmounts().entrySet().stream()
+                .map(e -> String.format(Locale.ROOT, "%s=%.2f", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(",", "(", ")"));
+    }
+
+}

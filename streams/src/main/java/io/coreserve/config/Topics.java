@@ -1,0 +1,46 @@
+package io.coreserve.config;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/** The topics the pipeline reads and writes; names come from configuration, never from topology code. */
+public record Topics(String resources, String samples, String offers, String requests, String decisions,
+        String notifications, String deadLetter) {
+
+    public static final String RESOURCES = "coreserve.topic.resources";
+    public static final String SAMPLES = "coreserve.topic.samples";
+    public static final String OFFERS = "coreserve.topic.offers";
+    public static final String REQUESTS = "coreserve.topic.requests";
+    public static final String DECISIONS = "coreserve.topic.decisions";
+    public static final String NOTIFICATIONS = "coreserve.topic.notifications";
+    public static final String DEAD_LETTER = "coreserve.topic.dead-letter";
+
+    static Map<String, String> defaults() {
+        Map<String, String> names = new LinkedHashMap<>();
+        names.put(RESOURCES, "coreserve.resources");
+        names.put(SAMPLES, "coreserve.samples");
+        names.put(OFFERS, "coreserve.offers");
+        names.put(REQUESTS, "coreserve.requests");
+        names.put(DECISIONS, "coreserve.decisions");
+        names.put(NOTIFICATIONS, "coreserve.notifications");
+        names.put(DEAD_LETTER, "coreserve.dead-letter");
+        return names;
+    }
+
+    static Topics from(Function<String, String> setting) {
+        return new Topics(setting.apply(RESOURCES), setting.apply(SAMPLES), setting.apply(OFFERS),
+                setting.apply(REQUESTS), setting.apply(DECISIONS), setting.apply(NOTIFICATIONS),
+                setting.apply(DEAD_LETTER));
+    }
+
+    public List<String> all() {
+        return List.of(resources, samples, offers, requests, decisions, notifications, deadLetter);
+    }
+
+    /** The catalogue is a table: only the latest description of each resource matters. */
+    public boolean isCompacted(String topic) {
+        return topic.equals(resources);
+    }
+}

@@ -1,0 +1,62 @@
+package io.coreserve.topology;
+
+import io.coreserve.events.Notification;
+import io.coreserve.events.ReservationCommand;
+import io.coreserve.events.Resource;
+import io.coreserve.events.ResourceSample;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+
+/**
+ * The one processor that owns a domain's state: resources, samples and commands of the same domain reach
+ * the same task (all inputs are keyed by domain and co-partitioned), so the books are changed in one place,
+ * in record order. Decisions go out keyed by request id, notifications likewise. An exception is left to the
+ * configured processing exception handler, which puts the input on the dead-letter topic and carries on.
+ */
+final class DomainProcessor implements Processor<String, SpecificRecord, String, SpecificRecord> {
+
+    private final DomainEventHandler.Factory factory;
+    private final String decisionsSink;
+    private final String notificationsSink;
+    private ProcessorContext<String, SpecificRecord> context;
+    private DomainEventHandler handler;
+
+    DomainProcessor(DomainEventHandler.Factory factory, String decisionsSink, String notificationsSink) {
+        this.factory = factory;
+        this.decisionsSink = decisionsSink;
+        this.notificationsSink = notificationsSink;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, SpecificRecord> context) {
+        this.context = context;
+        this.handler = factory.create(context);
+    }
+
+    @Override
+    public void process(Record<String, SpecificRecord> record) {
+        SpecificRecord value = record.value();
+        String domain = record.key();
+        long time = record.timestamp();
+        DomainEventHandler.Outcome outcome;
+        if (value instanceof ReservationCommand command) {
+            outcome = handler.onCommand(domain, command, time);
+        } else if (value instanceof Resource resource) {
+            outcome = handler.onResource(domain, resource, time);
+        } else if (value instanceof ResourceSample sample) {
+            outcome = handler.onSample(domain, sample, time);
+        } else {
+            // Tombstones and unknown types carry nothing to act on.
+            return;
+        }
+        if (outcome.decision() != null) {
+            context.forward(new Record<>(outcome.decision().getRequestId(), (SpecificRecord) outcome.decision(), time),
+                    decisionsSink);
+        }
+        for (Notification n : outcome.notifications()) {
+            context.forward(new Record<>(n.getRequestId(), (SpecificRecord) n, time), notificationsSink);
+        }
+    }
+}

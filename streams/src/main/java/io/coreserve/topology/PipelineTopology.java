@@ -1,0 +1,44 @@
+package io.coreserve.topology;
+
+import io.coreserve.config.Topics;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.StoreBuilder;
+
+/**
+ * The pipeline: resources, samples and commands of a domain flow into one processor that owns the
+ * domain's state; decisions and notifications flow out. Every node and store has an explicit name so that
+ * {@code describe()} reads like a diagram and stays stable.
+ */
+public final class PipelineTopology {
+
+    public static final String RESOURCES_SOURCE = "Resources";
+    public static final String SAMPLES_SOURCE = "Samples";
+    public static final String REQUESTS_SOURCE = "Requests";
+    public static final String PROCESSOR = "AllocateAndBook";
+    public static final String DECISIONS_SINK = "Decisions";
+    public static final String NOTIFICATIONS_SINK = "Notifications";
+
+    private PipelineTopology() {
+    }
+
+    public static Topology build(Topics topics, EventSerdes serdes, DomainEventHandler.Factory handlers,
+            Iterable<StoreBuilder<?>> stores) {
+        Topology topology = new Topology();
+        var keys = Serdes.String();
+        topology.addSource(RESOURCES_SOURCE, keys.deserializer(), serdes.resources().deserializer(), topics.resources());
+        topology.addSource(SAMPLES_SOURCE, keys.deserializer(), serdes.samples().deserializer(), topics.samples());
+        topology.addSource(REQUESTS_SOURCE, keys.deserializer(), serdes.commands().deserializer(), topics.requests());
+        topology.addProcessor(PROCESSOR,
+                () -> new DomainProcessor(handlers, DECISIONS_SINK, NOTIFICATIONS_SINK),
+                RESOURCES_SOURCE, SAMPLES_SOURCE, REQUESTS_SOURCE);
+        for (StoreBuilder<?> store : stores) {
+            topology.addStateStore(store, PROCESSOR);
+        }
+        topology.addSink(DECISIONS_SINK, topics.decisions(), keys.serializer(), serdes.decisions().serializer(), PROCESSOR);
+        topology.addSink(NOTIFICATIONS_SINK, topics.notifications(), keys.serializer(),
+                serdes.notifications().serializer(), PROCESSOR);
+        return topology;
+    }
+
+}
