@@ -1,0 +1,88 @@
+package io.coreserve.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs the broker from the classpath that the {@code broker/} module copies, twice on the same data directory. */
+@Tag("integration")
+class KafkaBrokerProcessTest {
+
+    private static final String TOPIC = "reservation-requests";
+
+    @Test
+    void shouldKeepTopicsAndRecordsAcrossARestart(@TempDir Path dataDir) throws Exception {
+        KafkaBrokerProcess first;
+        try (KafkaBrokerProcess broker = KafkaBrokerProcess.start(dataDir)) {
+            first = broker;
+            try (Admin admin = admin(broker)) {
+                admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
+            }
+            try (KafkaProducer<String, String> producer = producer(broker)) {
+                producer.send(new ProducerRecord<>(TOPIC, "r-1", "4 nodes at 10:00")).get();
+            }
+            assertThat(readAll(broker)).extracting(ConsumerRecord::value).containsExactly("4 nodes at 10:00");
+        }
+        assertThat(first.isAlive()).isFalse();
+        assertThat(ProcessHandle.of(first.pid()).filter(ProcessHandle::isAlive)).isEmpty();
+
+        try (KafkaBrokerProcess broker = KafkaBrokerProcess.start(dataDir)) {
+            assertThat(broker.bootstrapServers()).as("client port kept").isEqualTo(first.bootstrapServers());
+            assertThat(broker.clusterId()).isEqualTo(first.clusterId());
+            try (Admin admin = admin(broker)) {
+                assertThat(admin.listTopics().names().get()).contains(TOPIC);
+            }
+            assertThat(readAll(broker)).extracting(ConsumerRecord::key, ConsumerRecord::value)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("r-1", "4 nodes at 10:00"));
+        }
+    }
+
+    private static Admin admin(KafkaBrokerProcess broker) {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()));
+    }
+
+    private static KafkaProducer<String, String> producer(KafkaBrokerProcess broker) {
+        return new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all"),
+                new StringSerializer(), new StringSerializer());
+    }
+
+    /** Reads the topic from the beginning until at least one record has arrived. */
+    private static List<ConsumerRecord<String, String>> readAll(KafkaBrokerProcess broker) {
+        List<ConsumerRecord<String, String>> records = new ArrayList<>();
+        TopicPartition partition = new TopicPartition(TOPIC, 0);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
+                new StringDeserializer(), new StringDeserializer())) {
+            consumer.assign(Set.of(partition));
+            consumer.seekToBeginning(Set.of(partition));
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+                assertThat(records).isNotEmpty();
+            });
+        }
+        return records;
+    }
+}
