@@ -1,0 +1,15 @@
+package io.coreserve.engine.allocation;
+
+/** Which variant of the co-allocation algorithm to run. */
+public enum Algorithm {
+
+    /** Section 3 of the paper as written: random Phase I sample, SelectAndSwap, random-swap Phase V. */
+    PAPER,
+
+    /**
+     * Same phases, trying harder: Phase I takes all matching resources up to a pool size, Phase IV skips start
+     * times whose top-N sums cannot reach d_i, then runs a deficit-driven greedy with repair before
+     * SelectAndSwap restarts, and Phase V is a best-improvement local search.
+     */
+    IMPROVED
+}

@@ -1,0 +1,64 @@
+package io.coreserve.engine.allocation;
+
+import io.coreserve.engine.timetable.TimetableView;
+
+/**
+ * Phase IV, lines 2-3, at one start time t: R_a, the candidates with A_j^s(t) = 1, and for each of them
+ * T_ij^t = max over [t, t + t_res) of T_ij, a_ij^t = p_ij - T_ij^t and p_ij (arrays indexed {@code m * P + i}
+ * by position m in R_a).
+ */
+final class Availability {
+
+    final int properties;
+    long start;
+    int size;
+    int[] candidate = new int[0];
+    long[] available = new long[0];
+    long[] reserved = new long[0];
+    long[] capacity = new long[0];
+    private final long[] scratch;
+
+    Availability(int properties) {
+        this.properties = properties;
+        this.scratch = new long[properties];
+    }
+
+    /** Fills R_a at time t from the timetables. */
+    void fill(TimetableView timetables, CandidateSet candidates, ResolvedRequest request, long t) {
+        int p = properties;
+        ensureCapacity(candidates.size());
+        start = t;
+        size = 0;
+        long[] e = request.perResource();
+        for (int k = 0; k < candidates.size(); k++) {
+            timetables.maxReserved(candidates.resources[k], t, t + request.duration(), scratch);
+            boolean free = true;
+            for (int i = 0; i < p && free; i++) {
+                free = candidates.capacity[k * p + i] - scratch[i] >= e[i];
+            }
+            if (free) {
+                int base = size * p;
+                for (int i = 0; i < p; i++) {
+                    long cap = candidates.capacity[k * p + i];
+                    capacity[base + i] = cap;
+                    reserved[base + i] = scratch[i];
+                    available[base + i] = cap - scratch[i];
+                }
+                candidate[size++] = k;
+            }
+        }
+    }
+
+    long available(int member, int property) {
+        return available[member * properties + property];
+    }
+
+    private void ensureCapacity(int n) {
+        if (candidate.length < n) {
+            candidate = new int[n];
+            available = new long[n * properties];
+            reserved = new long[n * properties];
+            capacity = new long[n * properties];
+        }
+    }
+}

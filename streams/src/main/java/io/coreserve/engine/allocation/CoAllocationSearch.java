@@ -1,0 +1,198 @@
+package io.coreserve.engine.allocation;
+
+import io.coreserve.engine.catalogue.ResourceCatalogue;
+import io.coreserve.engine.timetable.TimetableView;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Phases I to V of section 3 for one request, without booking: passes with M = M_init, 2 M_init, ... while
+ * M <= M_max, each pass running discovery (I), examination (II), start-time candidates (III), the admissible
+ * set (IV) and the optimisation (V). A pass that fails doubles M and goes back to Phase I; the request is
+ * rejected when M exceeds M_max or Phase I returns the same R_job again.
+ */
+final class CoAllocationSearch {
+
+    private final ResourceCatalogue catalogue;
+    private final TimetableView timetables;
+    private final EngineConfig config;
+    private final ResourceDiscovery discovery;
+
+    CoAllocationSearch(ResourceCatalogue catalogue, TimetableView timetables, EngineConfig config,
+            ResourceDiscovery discovery) {
+        this.catalogue = catalogue;
+        this.timetables = timetables;
+        this.config = config;
+        this.discovery = discovery;
+    }
+
+    /** The outcome and the M of the pass that produced it. */
+    record Result(Outcome outcome, int m) {
+    }
+
+    Result run(ResolvedRequest request, SearchOrder order, int startM) {
+        long begin = System.nanoTime();
+        Counters counters = new Counters();
+        SplittableRandom random = new SplittableRandom(request.seed());
+        int n = request.count();
+        int[] previous = null;
+        RejectionReason reason = null;
+        String message = null;
+        for (int m = startM; m <= config.mMax(); m = m <= Integer.MAX_VALUE / 2 ? m * 2 : Integer.MAX_VALUE) {
+            counters.passes++;
+            // Phase I: M * N candidates (IMPROVED: all matching ones up to the pool size).
+            long t = System.nanoTime();
+            int wanted = (int) Math.min((long) m * n, Integer.MAX_VALUE);
+            if (config.algorithm() == Algorithm.IMPROVED) {
+                wanted = Math.max(wanted, config.improvedPool());
+            }
+            int[] resources = discovery.discover(catalogue, request, wanted);
+            counters.discoveryNanos += System.nanoTime() - t;
+            counters.candidates = resources.length;
+            if (resources.length < n) {
+                return reject(request, reason != null ? reason : RejectionReason.NO_MATCHING_RESOURCES,
+                        message != null ? message : "only " + resources.length + " resources match the labels"
+                                + " and minimums, " + n + " needed", counters, begin, m);
+            }
+            if (previous != null && Arrays.equals(previous, resources)) {
+                break; // Phase I found the same R_job again: a larger M cannot help.
+            }
+            previous = resources;
+            CandidateSet candidates = new CandidateSet(catalogue, resources);
+
+            // Phase II.
+            t = System.nanoTime();
+            int unreachable = ResourceExamination.unreachableProperty(candidates, request);
+            counters.examinationNanos += System.nanoTime() - t;
+            if (unreachable >= 0) {
+                reason = RejectionReason.TOTALS_UNREACHABLE;
+                message = "the " + n + " largest of " + resources.length + " candidates cannot reach the total of "
+                        + catalogue.properties().name(unreachable);
+                if (m > Integer.MAX_VALUE / 2) {
+                    break;
+                }
+                continue;
+            }
+
+            // Phase III.
+            t = System.nanoTime();
+            long[] startTimes = new StartTimeCandidates().find(timetables, candidates, request, order);
+            counters.startTimesNanos += System.nanoTime() - t;
+            counters.startTimeCandidates = startTimes.length;
+
+            // Phase IV.
+            t = System.nanoTime();
+            Availability availability = new Availability(candidates.properties);
+            boolean enoughFree = false;
+            Selection found = null;
+            for (long start : startTimes) {
+                counters.startTimesTried++;
+                availability.fill(timetables, candidates, request, start);
+                if (availability.size < n) {
+                    continue;                                              // line 5: R_s empty
+                }
+                enoughFree = true;
+                found = select(availability, request, random, counters);
+                if (found != null) {
+                    break;                                                 // line 10: go to Phase V
+                }
+            }
+            counters.selectionNanos += System.nanoTime() - t;
+            if (found != null) {
+                // Phase V.
+                t = System.nanoTime();
+                if (config.algorithm() == Algorithm.IMPROVED) {
+                    BestImprovementOptimiser.run(found, config.l2(), counters);
+                } else {
+                    RandomSwapOptimiser.run(found, config.l2(), random, counters);
+                }
+                counters.optimisationNanos += System.nanoTime() - t;
+                Plan plan = toPlan(request, candidates, found, counters.toStats(System.nanoTime() - begin));
+                return new Result(plan, m);
+            }
+            if (enoughFree) {
+                reason = RejectionReason.NO_ADMISSIBLE_SET;
+                message = "no set of " + n + " free candidates reaches every total at any of " + startTimes.length
+                        + " start times";
+            } else {
+                reason = RejectionReason.NO_START_TIME_IN_WINDOW;
+                message = "at no start time in the window are " + n + " of " + resources.length
+                        + " candidates free enough for the whole duration";
+            }
+            if (m > Integer.MAX_VALUE / 2) {
+                break;                                                     // line 13: M = 2M overflows
+            }
+        }
+        return reject(request, reason, message, counters, begin, config.mMax());
+    }
+
+    /** Phase IV, lines 4-11, at one start time: an admissible R_s or null. */
+    private Selection select(Availability availability, ResolvedRequest request, SplittableRandom random,
+            Counters counters) {
+        int n = request.count();
+        if (config.algorithm() == Algorithm.IMPROVED) {
+            if (!GreedySelection.reachable(availability, request)) {
+                return null;
+            }
+            Selection greedy = GreedySelection.run(availability, request, config.l1(), counters);
+            if (greedy.admissible()) {
+                return greedy;
+            }
+            for (int r = 0; r < config.improvedRestarts(); r++) {
+                Selection s = SelectAndSwap.run(availability, request, config.l1(), random, counters);
+                if (s.admissible()) {
+                    return s;
+                }
+            }
+            return null;
+        }
+        Selection s;
+        if (availability.size == n) {
+            s = Selection.none(availability, request);                     // line 6: R_s = R_a
+            while (s.restCount > 0) {
+                s.choose(s.restCount - 1);
+            }
+        } else {
+            s = SelectAndSwap.run(availability, request, config.l1(), random, counters); // line 7
+        }
+        return s.admissible() ? s : null;                                  // line 9
+    }
+
+    private Plan toPlan(ResolvedRequest request, CandidateSet candidates, Selection s, SearchStats stats) {
+        Availability availability = s.availability;
+        long start = availability.start;
+        long end = start + request.duration();
+        long[][] amounts = ProportionalSplit.amounts(s, request);          // Phase VI split
+        int p = candidates.properties;
+        double[] reservedAfter = new double[p];
+        double[] capacity = new double[p];
+        long[] now = new long[p];
+        List<Assignment> assignments = new ArrayList<>(s.chosenCount);
+        for (int k = 0; k < s.chosenCount; k++) {
+            int member = s.chosen[k];
+            int resource = candidates.resources[availability.candidate[member]];
+            assignments.add(new Assignment(resource, catalogue.id(resource), amounts[k]));
+            timetables.maxReserved(resource, start, start + 1, now);
+            for (int i = 0; i < p; i++) {
+                reservedAfter[i] += now[i] + amounts[k][i];
+                capacity[i] += availability.capacity[member * p + i];
+            }
+        }
+        assignments.sort(Comparator.comparingInt(Assignment::resource));
+        double utilisation = 1;                                            // eq. (1) and (2) at t_s
+        for (int i = 0; i < p; i++) {
+            utilisation *= reservedAfter[i] / capacity[i];
+        }
+        return new Plan(request.requestId(), start, end, assignments, utilisation, s.estimate(),
+                config.algorithm(), stats);
+    }
+
+    private static Result reject(ResolvedRequest request, RejectionReason reason, String message, Counters counters,
+            long begin, int m) {
+        SearchStats stats = counters.toStats(System.nanoTime() - begin);
+        return new Result(new Rejection(request.requestId(), reason, null, null, message, stats), m);
+    }
+}

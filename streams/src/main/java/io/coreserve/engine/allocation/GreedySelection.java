@@ -1,0 +1,111 @@
+package io.coreserve.engine.allocation;
+
+/**
+ * Phase IV of the IMPROVED variant, before falling back to SelectAndSwap restarts.
+ *
+ * <p>First a sound bound: if for some property even the N largest a_ij^t of R_a sum below d_i, no set works at
+ * this start time. Otherwise a greedy fills the N slots one by one with the resource that covers most of the
+ * remaining shortfall, sum_i min(a_ij^t, shortfall_i) / d_i, ties going to the smallest capacity (which keeps
+ * U~ high); then a repair swaps in the rest member that shrinks the total relative shortfall most, until none
+ * is left or no swap helps.
+ */
+final class GreedySelection {
+
+    private GreedySelection() {
+    }
+
+    /** False when some d_i exceeds the sum of the N largest a_ij^t of R_a (then no admissible set exists). */
+    static boolean reachable(Availability availability, ResolvedRequest request) {
+        int n = request.count();
+        int p = availability.properties;
+        long[] column = new long[availability.size];
+        for (int i = 0; i < p; i++) {
+            for (int m = 0; m < availability.size; m++) {
+                column[m] = availability.available(m, i);
+            }
+            java.util.Arrays.sort(column);
+            long sum = 0;
+            for (int m = column.length - 1; m >= Math.max(0, column.length - n); m--) {
+                sum += column[m];
+            }
+            if (sum < request.totals()[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static Selection run(Availability availability, ResolvedRequest request, int l1, Counters counters) {
+        int n = request.count();
+        int p = availability.properties;
+        long[] d = request.totals();
+        Selection s = Selection.none(availability, request);
+        for (int k = 0; k < n; k++) {
+            int best = -1;
+            double bestScore = -1;
+            double bestSize = Double.POSITIVE_INFINITY;
+            for (int q = 0; q < s.restCount; q++) {
+                int member = s.rest[q];
+                double score = 0;
+                double size = 0;
+                for (int i = 0; i < p; i++) {
+                    long shortfall = Math.max(0, d[i] - s.sumAvailable[i]);
+                    double scale = Math.max(d[i], 1);
+                    score += Math.min(availability.available(member, i), shortfall) / scale;
+                    size += availability.capacity[member * p + i] / scale;
+                }
+                if (score > bestScore || (score == bestScore && size < bestSize)) {
+                    best = q;
+                    bestScore = score;
+                    bestSize = size;
+                }
+            }
+            s.choose(best);
+        }
+        repair(s, d, (long) n * l1, counters);
+        return s;
+    }
+
+    private static void repair(Selection s, long[] d, long limit, Counters counters) {
+        Availability availability = s.availability;
+        int p = availability.properties;
+        for (long round = 0; round < limit && !s.admissible(); round++) {
+            double current = shortfall(s.sumAvailable, d);
+            double best = current;
+            int bestOut = -1;
+            int bestIn = -1;
+            long[] after = new long[p];
+            for (int out = 0; out < s.chosenCount; out++) {
+                for (int in = 0; in < s.restCount; in++) {
+                    for (int i = 0; i < p; i++) {
+                        after[i] = s.sumAvailable[i] - availability.available(s.chosen[out], i)
+                                + availability.available(s.rest[in], i);
+                    }
+                    double value = shortfall(after, d);
+                    if (value < best - 1e-15) {
+                        best = value;
+                        bestOut = out;
+                        bestIn = in;
+                    }
+                }
+            }
+            counters.swapsTried += (long) s.chosenCount * s.restCount;
+            if (bestOut < 0) {
+                return;
+            }
+            s.swap(bestOut, bestIn);
+            counters.swapsMade++;
+        }
+    }
+
+    /** Sum over properties of the relative shortfall max(0, d_i - sum a_ij^t) / d_i. */
+    private static double shortfall(long[] sums, long[] d) {
+        double total = 0;
+        for (int i = 0; i < d.length; i++) {
+            if (sums[i] < d[i]) {
+                total += (double) (d[i] - sums[i]) / Math.max(d[i], 1);
+            }
+        }
+        return total;
+    }
+}

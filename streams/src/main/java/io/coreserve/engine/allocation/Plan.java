@@ -1,0 +1,19 @@
+package io.coreserve.engine.allocation;
+
+import java.util.List;
+
+/**
+ * An admissible solution (section 2): start time t_s, the N resources and what is reserved on each over
+ * [start, end), end = t_s + t_res.
+ *
+ * @param utilisation          U(R_s, t_s) of eq. (2) after booking: the product over all system properties
+ *                             of sum_j (T_ij(t_s) + x_ij) / sum_j p_ij over the chosen set at the start time
+ * @param utilisationEstimate  the worst-case estimate U~(R_s, t_s) of Phase V, the product of eq. (3)
+ */
+public record Plan(String requestId, long start, long end, List<Assignment> assignments, double utilisation,
+        double utilisationEstimate, Algorithm algorithm, SearchStats stats) implements Outcome {
+
+    public Plan {
+        assignments = List.copyOf(assignments);
+    }
+}

@@ -1,0 +1,87 @@
+package io.coreserve.engine.timetable;
+
+import java.util.function.LongConsumer;
+
+/**
+ * All timetables in memory: one {@link Timetable} per resource, created on the first reservation. Not
+ * thread-safe; the caller serialises access (a stream task does).
+ */
+public final class InMemoryTimetables implements TimetableStore {
+
+    private final int properties;
+    private Timetable[] timetables;
+
+    public InMemoryTimetables(int resources, int properties) {
+        this.properties = properties;
+        this.timetables = new Timetable[resources];
+    }
+
+    @Override
+    public int propertyCount() {
+        return properties;
+    }
+
+    @Override
+    public void maxReserved(int resource, long from, long to, long[] out) {
+        Timetable timetable = existing(resource);
+        if (timetable == null) {
+            java.util.Arrays.fill(out, 0, properties, 0L);
+        } else {
+            timetable.maxReserved(from, to, out);
+        }
+    }
+
+    @Override
+    public void forEachAvailabilityIncrease(int resource, long from, long to, LongConsumer sink) {
+        Timetable timetable = existing(resource);
+        if (timetable != null) {
+            timetable.forEachAvailabilityIncrease(from, to, sink);
+        }
+    }
+
+    @Override
+    public void forEachSegment(int resource, long from, long to, SegmentVisitor visitor) {
+        Timetable timetable = existing(resource);
+        if (timetable == null) {
+            visitor.visit(from, new long[properties], 0);
+        } else {
+            timetable.forEachSegment(from, to, visitor);
+        }
+    }
+
+    @Override
+    public void reserve(int resource, long from, long to, long[] amounts) {
+        timetable(resource).reserve(from, to, amounts);
+    }
+
+    @Override
+    public void release(int resource, long from, long to, long[] amounts) {
+        timetable(resource).release(from, to, amounts);
+    }
+
+    /** The timetable of a resource, created empty when it has none yet. */
+    public Timetable timetable(int resource) {
+        if (resource >= timetables.length) {
+            timetables = java.util.Arrays.copyOf(timetables, Math.max(resource + 1, timetables.length * 2));
+        }
+        Timetable timetable = timetables[resource];
+        if (timetable == null) {
+            timetable = new Timetable(properties);
+            timetables[resource] = timetable;
+        }
+        return timetable;
+    }
+
+    /** Frees array slack in every timetable, e.g. after bulk loading. */
+    public void trim() {
+        for (Timetable timetable : timetables) {
+            if (timetable != null) {
+                timetable.trim();
+            }
+        }
+    }
+
+    private Timetable existing(int resource) {
+        return resource < timetables.length ? timetables[resource] : null;
+    }
+}

@@ -1,0 +1,29 @@
+package io.coreserve.engine.timetable;
+
+import java.util.function.LongConsumer;
+
+/**
+ * Read access to the timetables T_ij(t) of all resources, by resource index (see
+ * {@code catalogue.ResourceCatalogue}). Amounts are micro-units, intervals half-open [from, to). The
+ * in-memory implementation is {@link InMemoryTimetables}; a state-store-backed one can be plugged in.
+ */
+public interface TimetableView {
+
+    /** Number of quantitative properties per resource. */
+    int propertyCount();
+
+    /** Writes into {@code out[i]} the maximum of T_ij over [from, to) for every property i. */
+    void maxReserved(int resource, long from, long to, long[] out);
+
+    /**
+     * Reports in ascending order the times b, from < b <= to, at which some property's availability of the
+     * resource increases (its reserved amount drops).
+     */
+    void forEachAvailabilityIncrease(int resource, long from, long to, LongConsumer sink);
+
+    /**
+     * Visits the constant segments of all T_ij of the resource overlapping [from, to), ascending; the first
+     * start is clipped to {@code from}.
+     */
+    void forEachSegment(int resource, long from, long to, SegmentVisitor visitor);
+}
