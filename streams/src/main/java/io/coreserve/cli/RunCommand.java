@@ -1,10 +1,11 @@
 package io.coreserve.cli;
 
 import io.coreserve.app.CoreserveApp;
+import io.coreserve.app.ShutdownSignal;
 import io.coreserve.config.CoreserveConfig;
+import io.coreserve.reservation.ReservationPipeline;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -20,23 +21,12 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CoreserveConfig config = connection.load();
-        Pipeline pipeline = Pipeline.forConfig(config);
-        try (CoreserveApp app = CoreserveApp.start(config, pipeline.handlers(), pipeline.stores(), Duration.ofMinutes(2))) {
+        ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
+        try (ShutdownSignal shutdown = new ShutdownSignal();
+                CoreserveApp app = CoreserveApp.start(config, pipeline.handlers(), pipeline.stores(), Duration.ofMinutes(2))) {
             System.out.println("coreserve running bootstrap=" + config.bootstrapServers() + " registry="
                     + config.registryUrl() + " http=" + app.http().url());
-            CountDownLatch stop = new CountDownLatch(1);
-            Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "coreserve-stop"));
-            Thread watcher = new Thread(() -> {
-                try {
-                    app.runner().awaitStop();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                stop.countDown();
-            }, "coreserve-watch-streams");
-            watcher.setDaemon(true);
-            watcher.start();
-            stop.await();
+            shutdown.await(app.runner());
             return app.runner().failure() == null ? 0 : 1;
         }
     }

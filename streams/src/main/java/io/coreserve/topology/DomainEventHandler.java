@@ -14,25 +14,25 @@ import java.util.List;
 public interface DomainEventHandler {
 
     /** A resource joined, changed or left the catalogue. */
-    Outcome onResource(String domain, Resource resource, long eventTimeMillis);
+    Output onResource(String domain, Resource resource, long eventTimeMillis);
 
     /** A monitoring sample arrived. */
-    Outcome onSample(String domain, ResourceSample sample, long eventTimeMillis);
+    Output onSample(String domain, ResourceSample sample, long eventTimeMillis);
 
     /** A user command: a request, a cancellation or an acceptance of a counter-offer. */
-    Outcome onCommand(String domain, ReservationCommand command, long eventTimeMillis);
+    Output onCommand(String domain, ReservationCommand command, long eventTimeMillis);
 
     /** What one event produces: at most one decision and any number of notifications. */
-    record Outcome(ReservationDecision decision, List<Notification> notifications) {
+    record Output(ReservationDecision decision, List<Notification> notifications) {
 
-        public static final Outcome NOTHING = new Outcome(null, List.of());
+        public static final Output NOTHING = new Output(null, List.of());
 
-        public static Outcome of(ReservationDecision decision, Notification... notifications) {
-            return new Outcome(decision, List.of(notifications));
+        public static Output of(ReservationDecision decision, Notification... notifications) {
+            return new Output(decision, List.of(notifications));
         }
 
-        public static Outcome notify(List<Notification> notifications) {
-            return new Outcome(null, List.copyOf(notifications));
+        public static Output notify(List<Notification> notifications) {
+            return new Output(null, List.copyOf(notifications));
         }
     }
 

@@ -40,22 +40,22 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
         SpecificRecord value = record.value();
         String domain = record.key();
         long time = record.timestamp();
-        DomainEventHandler.Outcome outcome;
+        DomainEventHandler.Output output;
         if (value instanceof ReservationCommand command) {
-            outcome = handler.onCommand(domain, command, time);
+            output = handler.onCommand(domain, command, time);
         } else if (value instanceof Resource resource) {
-            outcome = handler.onResource(domain, resource, time);
+            output = handler.onResource(domain, resource, time);
         } else if (value instanceof ResourceSample sample) {
-            outcome = handler.onSample(domain, sample, time);
+            output = handler.onSample(domain, sample, time);
         } else {
             // Tombstones and unknown types carry nothing to act on.
             return;
         }
-        if (outcome.decision() != null) {
-            context.forward(new Record<>(outcome.decision().getRequestId(), (SpecificRecord) outcome.decision(), time),
+        if (output.decision() != null) {
+            context.forward(new Record<>(output.decision().getRequestId(), (SpecificRecord) output.decision(), time),
                     decisionsSink);
         }
-        for (Notification n : outcome.notifications()) {
+        for (Notification n : output.notifications()) {
             context.forward(new Record<>(n.getRequestId(), (SpecificRecord) n, time), notificationsSink);
         }
     }

@@ -1,0 +1,117 @@
+package io.coreserve.cli;
+
+import io.coreserve.app.CoreserveApp;
+import io.coreserve.app.ShutdownSignal;
+import io.coreserve.app.TopicAdmin;
+import io.coreserve.catalogue.DemoCatalogue;
+import io.coreserve.config.ClientSettings;
+import io.coreserve.config.CoreserveConfig;
+import io.coreserve.reservation.ReservationPipeline;
+import io.coreserve.events.Resource;
+import io.coreserve.local.ApicurioRegistryProcess;
+import io.coreserve.local.KafkaBrokerProcess;
+import io.coreserve.topology.EventSerdes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "dev", mixinStandardHelpOptions = true,
+        description = {"Run everything on this machine: a real KRaft broker, a schema registry (Apicurio) and the "
+                + "pipeline, with a demo catalogue. Data stays under --data-dir and survives a restart. Ctrl-C stops all.",
+                "Prints one line 'coreserve ready bootstrap=HOST:PORT registry=URL http=URL' once everything is up."})
+public final class DevCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DevCommand.class);
+
+    @Option(names = "--data-dir", paramLabel = "DIR", description = "Where the broker, registry and state stores keep their data (default: ${DEFAULT-VALUE}).")
+    Path dataDir = Path.of(".coreserve");
+
+    @Option(names = "--partitions", description = "Partitions per topic when they are first created (default: ${DEFAULT-VALUE}).")
+    int partitions = 3;
+
+    @Option(names = "--no-demo", description = "Do not load the demo catalogue.")
+    boolean noDemo;
+
+    @Option(names = "--demo-size", description = "Resources in the demo catalogue (default: ${DEFAULT-VALUE}, as in seed 000).")
+    int demoSize = 606;
+
+    @Option(names = "--http-port", description = "HTTP port (default: 0, a free one).")
+    int httpPort = 0;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "Extra settings (coreserve.* and Kafka Streams keys).")
+    Path configFile;
+
+    @Override
+    public Integer call() throws Exception {
+        Files.createDirectories(dataDir);
+        Path data = dataDir.toAbsolutePath();
+        long started = System.nanoTime();
+        try (ShutdownSignal shutdown = new ShutdownSignal();
+                KafkaBrokerProcess broker = KafkaBrokerProcess.start(data);
+                ApicurioRegistryProcess registry = ApicurioRegistryProcess.startPersistent(data)) {
+            CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(), Map.of(
+                    StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                    CoreserveConfig.SCHEMA_REGISTRY_URL, registry.url(),
+                    StreamsConfig.STATE_DIR_CONFIG, data.resolve("streams").toString(),
+                    CoreserveConfig.PARTITIONS, Integer.toString(partitions),
+                    CoreserveConfig.HTTP_PORT, Integer.toString(httpPort)));
+            TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), partitions, (short) 1);
+            if (!noDemo) {
+                loadDemoCatalogue(config);
+            }
+            ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
+            try (CoreserveApp app = CoreserveApp.start(config, pipeline.handlers(), pipeline.stores(), Duration.ofMinutes(2))) {
+                LOG.info("Everything up in {} ms; data in {}", (System.nanoTime() - started) / 1_000_000, data);
+                System.out.println("coreserve ready bootstrap=" + broker.bootstrapServers() + " registry=" + registry.url()
+                        + " http=" + app.http().url());
+                System.out.flush();
+                shutdown.await(app.runner());
+                LOG.info("Stopping");
+            }
+        }
+        return 0;
+    }
+
+    /** Loads the demo catalogue once: a restart finds it already on the compacted resources topic. */
+    private void loadDemoCatalogue(CoreserveConfig config) throws Exception {
+        String topic = config.topics().resources();
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", config.bootstrapServers()))) {
+            var partitionsOf = admin.describeTopics(java.util.List.of(topic)).allTopicNames().get().get(topic).partitions();
+            Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
+            partitionsOf.forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            long records = admin.listOffsets(latest).all().get().values().stream().mapToLong(o -> o.offset()).sum();
+            if (records > 0) {
+                LOG.info("Catalogue topic {} already holds {} records; demo catalogue not loaded again", topic, records);
+                return;
+            }
+        }
+        String domain = config.require(CoreserveConfig.DEFAULT_DOMAIN);
+        Properties props = ClientSettings.producer(config);
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<String, Resource> producer = new KafkaProducer<>(props, new StringSerializer(),
+                new EventSerdes(config).resources().serializer())) {
+            for (Resource r : DemoCatalogue.generate(demoSize, domain, 606L, Instant.now())) {
+                producer.send(new ProducerRecord<>(topic, domain, r));
+            }
+            producer.flush();
+        }
+        LOG.info("Loaded a demo catalogue of {} resources (seed 000 Table 1 statistics) into domain '{}'", demoSize, domain);
+    }
+
+}

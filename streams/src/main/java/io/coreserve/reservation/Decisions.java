@@ -1,0 +1,60 @@
+package io.coreserve.reservation;
+
+import io.coreserve.events.Notification;
+import io.coreserve.events.NotificationKind;
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.events.ReservationStatus;
+import java.time.Instant;
+import java.util.List;
+
+/** Small builders for the decisions and notifications the service sends, so each states its facts once. */
+final class Decisions {
+
+    private Decisions() {
+    }
+
+    static ReservationDecision.Builder base(String requestId, String user, String domain, ReservationStatus status,
+            String message, long time) {
+        return ReservationDecision.newBuilder()
+                .setRequestId(requestId)
+                .setUser(user)
+                .setDomain(domain)
+                .setStatus(status)
+                .setMessage(message)
+                .setDecidedAt(Instant.ofEpochMilli(time));
+    }
+
+    static ReservationDecision rejected(String requestId, String user, String domain, String reasonCode, String field,
+            String message, long time) {
+        return base(requestId, user, domain, ReservationStatus.REJECTED, message, time)
+                .setReasonCode(reasonCode)
+                .setField(field)
+                .build();
+    }
+
+    /** The notification that tells the user about {@code decision}. */
+    static Notification notificationFor(ReservationDecision decision, String email, long time) {
+        NotificationKind kind = switch (decision.getStatus()) {
+            case ACCEPTED -> NotificationKind.ACCEPTED;
+            case REJECTED -> NotificationKind.REJECTED;
+            case COUNTER_OFFER -> NotificationKind.COUNTER_OFFER;
+            case CANCELLED -> NotificationKind.CANCELLED;
+        };
+        return Notification.newBuilder()
+                .setUser(decision.getUser() == null ? "" : decision.getUser())
+                .setEmail(email)
+                .setKind(kind)
+                .setRequestId(decision.getRequestId())
+                .setReservationId(decision.getReservationId())
+                .setMessage(decision.getMessage())
+                .setStart(decision.getStart())
+                .setEnd(decision.getEnd())
+                .setResourceIds(decision.getAllocations().stream().map(a -> a.getResourceId()).toList())
+                .setTime(Instant.ofEpochMilli(time))
+                .build();
+    }
+
+    static List<String> resourceIds(ReservationDecision decision) {
+        return decision.getAllocations().stream().map(a -> a.getResourceId()).toList();
+    }
+}

@@ -1,0 +1,48 @@
+package io.coreserve.reservation;
+
+import io.coreserve.config.CoreserveConfig;
+import io.coreserve.topology.DomainEventHandler;
+import io.coreserve.topology.EventSerdes;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
+
+/** The reservation service's stores (persistent, changelogged) and the factory of its per-task handlers. */
+public final class ReservationPipeline {
+
+    /** Resources by domain and id. */
+    public static final String CATALOGUE_STORE = "catalogue";
+    /** The current decision of every request by request id: what is booked, for cancels, idempotency and queries. */
+    public static final String RESERVATIONS_STORE = "reservations";
+    /** Every request by id, for counter-offer acceptance and notification addresses. */
+    public static final String REQUESTS_STORE = "requests";
+
+    private final ReservationSettings settings;
+    private final EventSerdes serdes;
+
+    public ReservationPipeline(ReservationSettings settings, EventSerdes serdes) {
+        this.settings = settings;
+        this.serdes = serdes;
+    }
+
+    public static ReservationPipeline forConfig(CoreserveConfig config) {
+        return new ReservationPipeline(ReservationSettings.from(config), new EventSerdes(config));
+    }
+
+    public List<StoreBuilder<?>> stores() {
+        return List.of(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CATALOGUE_STORE), Serdes.String(),
+                        serdes.resources()),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RESERVATIONS_STORE), Serdes.String(),
+                        serdes.decisions()),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REQUESTS_STORE), Serdes.String(),
+                        serdes.create(io.coreserve.events.CoAllocationRequest.class)));
+    }
+
+    public DomainEventHandler.Factory handlers() {
+        return context -> new ReservationService(settings, context.getStateStore(CATALOGUE_STORE),
+                context.getStateStore(RESERVATIONS_STORE), context.getStateStore(REQUESTS_STORE));
+    }
+}

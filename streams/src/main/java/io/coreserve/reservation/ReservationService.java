@@ -1,0 +1,285 @@
+package io.coreserve.reservation;
+
+import io.coreserve.engine.allocation.ClosestFreeIntervals;
+import io.coreserve.engine.allocation.Outcome;
+import io.coreserve.topology.DomainEventHandler.Output;
+import io.coreserve.engine.allocation.Plan;
+import io.coreserve.engine.allocation.Rejection;
+import io.coreserve.engine.allocation.RejectionReason;
+import io.coreserve.engine.model.Request;
+import io.coreserve.events.AcceptCounterOffer;
+import io.coreserve.events.CancelRequest;
+import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.events.IntervalPosition;
+import io.coreserve.events.ReservationCommand;
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.events.ReservationStatus;
+import io.coreserve.events.Resource;
+import io.coreserve.events.ResourceSample;
+import io.coreserve.events.SuggestedInterval;
+import io.coreserve.topology.DomainEventHandler;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The reservation service of one stream task. Business rules:
+ * <ul>
+ *   <li>every request gets exactly one decision; a request id seen before gets its earlier decision again and
+ *       books nothing (seed 000's algorithm decides; the booked amounts are the Phase VI split);</li>
+ *   <li>when no admissible set exists in the requested window, the answer is a counter-offer of the closest free
+ *       intervals after and before it (seed 003), which the user may accept before it expires;</li>
+ *   <li>a cancellation releases exactly what was booked; only the owner may cancel;</li>
+ *   <li>optionally, a user may hold at most a configured number of active reservations (seed 003: one).</li>
+ * </ul>
+ * State lives in the task's changelogged stores; {@link DomainBooks} is the engine's index over them.
+ */
+final class ReservationService implements DomainEventHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReservationService.class);
+
+    private final ReservationSettings settings;
+    private final KeyValueStore<String, Resource> catalogue;
+    private final KeyValueStore<String, ReservationDecision> decisions;
+    private final KeyValueStore<String, CoAllocationRequest> requests;
+    private final Map<String, DomainBooks> books = new HashMap<>();
+
+    ReservationService(ReservationSettings settings, KeyValueStore<String, Resource> catalogue,
+            KeyValueStore<String, ReservationDecision> decisions, KeyValueStore<String, CoAllocationRequest> requests) {
+        this.settings = settings;
+        this.catalogue = catalogue;
+        this.decisions = decisions;
+        this.requests = requests;
+    }
+
+    @Override
+    public Output onResource(String domain, Resource resource, long time) {
+        String problem = EventMapping.problemWith(resource, settings.properties());
+        if (problem != null) {
+            // No sender to answer: the processing exception handler puts the record on the dead-letter topic.
+            throw new IllegalArgumentException("Resource " + resource.getId() + " refused: " + problem);
+        }
+        catalogue.put(catalogueKey(resource.getDomain(), resource.getId()), resource);
+        books.remove(resource.getDomain()); // rebuilt from the stores on the next command of the domain
+        return Output.NOTHING;
+    }
+
+    @Override
+    public Output onSample(String domain, ResourceSample sample, long time) {
+        // Background occupancy from monitoring samples is not booked yet (see README, "What is not done yet").
+        return Output.NOTHING;
+    }
+
+    @Override
+    public Output onCommand(String domain, ReservationCommand command, long time) {
+        Object body = command.getCommand();
+        if (body instanceof CoAllocationRequest request) {
+            return onRequest(domainOf(request.getDomain(), domain), request, time);
+        }
+        if (body instanceof CancelRequest cancel) {
+            return onCancel(domainOf(cancel.getDomain(), domain), cancel, time);
+        }
+        if (body instanceof AcceptCounterOffer accept) {
+            return onAccept(domainOf(accept.getDomain(), domain), accept, time);
+        }
+        throw new IllegalArgumentException("Unknown command type " + body.getClass().getName());
+    }
+
+    private Output onRequest(String domain, CoAllocationRequest request, long time) {
+        ReservationDecision earlier = decisions.get(request.getRequestId());
+        if (earlier != null) {
+            LOG.info("Request {} seen before: sending its {} decision again", request.getRequestId(), earlier.getStatus());
+            return Output.of(earlier);
+        }
+        requests.put(request.getRequestId(), request);
+        ReservationDecision decision = decide(domain, request, time);
+        decisions.put(request.getRequestId(), decision);
+        LOG.info("Request {} of {} in {}: {} {}", request.getRequestId(), request.getUser(), domain, decision.getStatus(),
+                decision.getReasonCode() == null ? "" : decision.getReasonCode());
+        return Output.of(decision, Decisions.notificationFor(decision, request.getEmail(), time));
+    }
+
+    private ReservationDecision decide(String domain, CoAllocationRequest request, long time) {
+        int limit = settings.maxActivePerUser();
+        if (limit > 0 && activeReservations(request.getUser(), time) >= limit) {
+            return Decisions.rejected(request.getRequestId(), request.getUser(), domain, "USER_LIMIT", "user",
+                    "user " + request.getUser() + " already holds " + limit + " active reservation(s), the most allowed",
+                    time);
+        }
+        DomainBooks domainBooks = booksFor(domain);
+        Request engineRequest = EventMapping.toEngine(request, time);
+        Outcome outcome = domainBooks.allocator().allocate(engineRequest);
+        if (outcome instanceof Plan plan) {
+            return accepted(domain, request, plan, domainBooks, time);
+        }
+        Rejection rejection = (Rejection) outcome;
+        if (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
+                || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET) {
+            ClosestFreeIntervals closest = domainBooks.allocator().closestFree(engineRequest, time,
+                    settings.counterOfferHorizon().toMillis());
+            if (closest.earliestAfter() != null || closest.latestBefore() != null) {
+                return counterOffer(domain, request, rejection, closest, time);
+            }
+        }
+        return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.REJECTED,
+                        rejection.message(), time)
+                .setReasonCode(rejection.reason().name())
+                .setField(rejection.field())
+                .setStatistics(EventMapping.statistics(settings.algorithmName(), rejection.stats()))
+                .build();
+    }
+
+    private ReservationDecision accepted(String domain, CoAllocationRequest request, Plan plan, DomainBooks domainBooks,
+            long time) {
+        return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.ACCEPTED,
+                        "reserved " + plan.assignments().size() + " resources from " + Instant.ofEpochMilli(plan.start())
+                                + " to " + Instant.ofEpochMilli(plan.end()), time)
+                .setReservationId(reservationId(request.getRequestId()))
+                .setStart(Instant.ofEpochMilli(plan.start()))
+                .setEnd(Instant.ofEpochMilli(plan.end()))
+                .setAllocations(EventMapping.allocations(plan, domainBooks.properties()))
+                .setUtilisationFactor(plan.utilisation())
+                .setEstimatedUtilisationFactor(plan.utilisationEstimate())
+                .setStatistics(EventMapping.statistics(settings.algorithmName(), plan.stats()))
+                .build();
+    }
+
+    private ReservationDecision counterOffer(String domain, CoAllocationRequest request, Rejection rejection,
+            ClosestFreeIntervals closest, long time) {
+        List<SuggestedInterval> alternatives = new ArrayList<>();
+        if (closest.earliestAfter() != null) {
+            alternatives.add(interval(closest.earliestAfter(), IntervalPosition.AFTER));
+        }
+        if (closest.latestBefore() != null) {
+            alternatives.add(interval(closest.latestBefore(), IntervalPosition.BEFORE));
+        }
+        return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.COUNTER_OFFER,
+                        "no admissible set in the requested window (" + rejection.message()
+                                + "); closest free intervals offered", time)
+                .setReasonCode(rejection.reason().name())
+                .setReservationId(reservationId(request.getRequestId()))
+                .setAlternatives(alternatives)
+                .setOfferExpiresAt(Instant.ofEpochMilli(time + settings.counterOfferTtl().toMillis()))
+                .setStatistics(EventMapping.statistics(settings.algorithmName(), rejection.stats()))
+                .build();
+    }
+
+    private static SuggestedInterval interval(Plan plan, IntervalPosition position) {
+        return SuggestedInterval.newBuilder().setStart(Instant.ofEpochMilli(plan.start()))
+                .setEnd(Instant.ofEpochMilli(plan.end())).setPosition(position).build();
+    }
+
+    private Output onCancel(String domain, CancelRequest cancel, long time) {
+        ReservationDecision booked = decisions.get(cancel.getRequestId());
+        String refusal = booked == null ? "no reservation for request " + cancel.getRequestId()
+                : !cancel.getUser().equals(booked.getUser()) ? "only " + booked.getUser() + " may cancel it"
+                : booked.getStatus() != ReservationStatus.ACCEPTED ? "it is " + booked.getStatus() + ", not ACCEPTED"
+                : null;
+        if (refusal != null) {
+            return Output.of(Decisions.rejected(cancel.getRequestId(), cancel.getUser(), domain, "CANCEL_REFUSED",
+                    "requestId", "cancellation refused: " + refusal, time));
+        }
+        booksFor(domain).release(booked);
+        ReservationDecision cancelled = ReservationDecision.newBuilder(booked)
+                .setStatus(ReservationStatus.CANCELLED)
+                .setReasonCode(null)
+                .setMessage("cancelled by " + cancel.getUser() + (cancel.getReason() == null ? "" : ": " + cancel.getReason()))
+                .setDecidedAt(Instant.ofEpochMilli(time))
+                .build();
+        decisions.put(cancel.getRequestId(), cancelled);
+        LOG.info("Reservation of request {} cancelled by {}", cancel.getRequestId(), cancel.getUser());
+        return Output.of(cancelled, Decisions.notificationFor(cancelled, emailOf(cancel.getRequestId()), time));
+    }
+
+    private Output onAccept(String domain, AcceptCounterOffer accept, long time) {
+        ReservationDecision offer = decisions.get(accept.getRequestId());
+        CoAllocationRequest request = requests.get(accept.getRequestId());
+        String refusal = offer == null || request == null ? "no counter-offer for request " + accept.getRequestId()
+                : offer.getStatus() != ReservationStatus.COUNTER_OFFER ? "the request is " + offer.getStatus()
+                : !accept.getUser().equals(offer.getUser()) ? "only " + offer.getUser() + " may accept it"
+                : offer.getOfferExpiresAt() != null && time > offer.getOfferExpiresAt().toEpochMilli()
+                        ? "the offer expired at " + offer.getOfferExpiresAt()
+                : offer.getAlternatives().stream().noneMatch(a -> a.getStart().equals(accept.getStart()))
+                        ? "start " + accept.getStart() + " is not one of the offered intervals"
+                : null;
+        if (refusal != null) {
+            String code = refusal.startsWith("the offer expired") ? "OFFER_EXPIRED" : "ACCEPT_REFUSED";
+            return Output.of(Decisions.rejected(accept.getRequestId(), accept.getUser(), domain, code, "start",
+                    "acceptance refused: " + refusal, time));
+        }
+        CoAllocationRequest pinned = CoAllocationRequest.newBuilder(request)
+                .setEarliestStart(accept.getStart()).setLatestStart(accept.getStart()).build();
+        DomainBooks domainBooks = booksFor(domain);
+        Outcome outcome = domainBooks.allocator().allocate(EventMapping.toEngine(pinned, time));
+        ReservationDecision decision = outcome instanceof Plan plan
+                ? accepted(domain, request, plan, domainBooks, time)
+                : Decisions.rejected(request.getRequestId(), request.getUser(), domain, "OFFER_TAKEN", "start",
+                        "the offered interval is no longer free: " + ((Rejection) outcome).message(), time);
+        decisions.put(request.getRequestId(), decision);
+        return Output.of(decision, Decisions.notificationFor(decision, request.getEmail(), time));
+    }
+
+    private int activeReservations(String user, long now) {
+        int active = 0;
+        try (KeyValueIterator<String, ReservationDecision> all = decisions.all()) {
+            while (all.hasNext()) {
+                ReservationDecision d = all.next().value;
+                if (d.getStatus() == ReservationStatus.ACCEPTED && user.equals(d.getUser())
+                        && d.getEnd().toEpochMilli() > now) {
+                    active++;
+                }
+            }
+        }
+        return active;
+    }
+
+    private DomainBooks booksFor(String domain) {
+        return books.computeIfAbsent(domain, this::rebuild);
+    }
+
+    private DomainBooks rebuild(String domain) {
+        List<Resource> resources = new ArrayList<>();
+        try (KeyValueIterator<String, Resource> it = catalogue.prefixScan(domain + KEY_SEPARATOR,
+                new org.apache.kafka.common.serialization.StringSerializer())) {
+            it.forEachRemaining(kv -> resources.add(kv.value));
+        }
+        List<ReservationDecision> accepted = new ArrayList<>();
+        try (KeyValueIterator<String, ReservationDecision> it = decisions.all()) {
+            while (it.hasNext()) {
+                KeyValue<String, ReservationDecision> kv = it.next();
+                if (kv.value.getStatus() == ReservationStatus.ACCEPTED && domain.equals(kv.value.getDomain())) {
+                    accepted.add(kv.value);
+                }
+            }
+        }
+        LOG.info("Books of domain '{}' built: {} resources, {} accepted reservations", domain, resources.size(),
+                accepted.size());
+        return DomainBooks.build(settings.properties(), settings.engine(), resources, accepted);
+    }
+
+    private String emailOf(String requestId) {
+        CoAllocationRequest r = requests.get(requestId);
+        return r == null ? null : r.getEmail();
+    }
+
+    private String domainOf(String declared, String key) {
+        return declared != null ? declared : key != null ? key : settings.defaultDomain();
+    }
+
+    static final String KEY_SEPARATOR = "\u001f";
+
+    static String catalogueKey(String domain, String resourceId) {
+        return domain + KEY_SEPARATOR + resourceId;
+    }
+
+    static String reservationId(String requestId) {
+        return "res-" + requestId;
+    }
+}

@@ -1,0 +1,188 @@
+package io.coreserve.reservation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.coreserve.config.CoreserveConfig;
+import io.coreserve.config.Topics;
+import io.coreserve.events.Allocation;
+import io.coreserve.events.CancelRequest;
+import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.events.Notification;
+import io.coreserve.events.NotificationKind;
+import io.coreserve.events.ReservationCommand;
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.events.ReservationStatus;
+import io.coreserve.events.Resource;
+import io.coreserve.serde.InMemorySchemaRegistryClient;
+import io.coreserve.topology.EventSerdes;
+import io.coreserve.topology.PipelineTopology;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The reservation pipeline on TopologyTestDriver: Given a catalogue, When commands arrive, Then decisions. */
+class ReservationPipelineTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-21T08:00:00Z");
+    private static final long HOUR = 3_600_000L;
+
+    private final String scope = "pipeline-" + UUID.randomUUID();
+    private TopologyTestDriver driver;
+    private Topics topics;
+    private TestInputTopic<String, Resource> resources;
+    private TestInputTopic<String, ReservationCommand> commands;
+    private TestInputTopic<String, byte[]> rawCommands;
+    private TestOutputTopic<String, ReservationDecision> decisions;
+    private TestOutputTopic<String, Notification> notifications;
+
+    @BeforeEach
+    void startDriver() {
+        CoreserveConfig config = CoreserveConfig.of(Map.of(
+                StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092",
+                CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://" + scope,
+                ReservationSettings.PROPERTIES, "cores,memory_gb"));
+        topics = config.topics();
+        EventSerdes serdes = new EventSerdes(config);
+        ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
+        driver = new TopologyTestDriver(
+                PipelineTopology.build(topics, serdes, pipeline.handlers(), pipeline.stores()),
+                config.streamsProperties(), T0);
+        var keys = Serdes.String();
+        resources = driver.createInputTopic(topics.resources(), keys.serializer(), serdes.resources().serializer());
+        commands = driver.createInputTopic(topics.requests(), keys.serializer(), serdes.commands().serializer());
+        rawCommands = driver.createInputTopic(topics.requests(), keys.serializer(), new ByteArraySerializer());
+        decisions = driver.createOutputTopic(topics.decisions(), keys.deserializer(), serdes.decisions().deserializer());
+        notifications = driver.createOutputTopic(topics.notifications(), keys.deserializer(),
+                serdes.notifications().deserializer());
+        // Given four nodes: 4 + 2 + 2 + 1 cores, 8 + 4 + 2 + 2 GB.
+        addNode("n1", 4, 8);
+        addNode("n2", 2, 4);
+        addNode("n3", 2, 2);
+        addNode("n4", 1, 2);
+    }
+
+    @AfterEach
+    void close() {
+        driver.close();
+        InMemorySchemaRegistryClient.dropScope(scope);
+    }
+
+    private void addNode(String id, double cores, double memory) {
+        resources.pipeInput("default", Resource.newBuilder().setId(id).setDomain("default")
+                .setProperties(Map.of("cores", cores, "memory_gb", memory))
+                .setLabels(Map.of("arch", "x86_64")).setUpdatedAt(T0).build(), T0);
+    }
+
+    private static CoAllocationRequest.Builder request(String id, int n, double totalCores) {
+        return CoAllocationRequest.newBuilder()
+                .setRequestId(id).setUser("alice").setEmail("alice@example.org").setDomain("default")
+                .setDurationMillis(2 * HOUR).setResourceCount(n)
+                .setEarliestStart(T0).setLatestStart(T0)
+                .setMinimums(Map.of("cores", 1.0))
+                .setTotals(Map.of("cores", totalCores))
+                .setSubmittedAt(T0);
+    }
+
+    private void send(Object command) {
+        commands.pipeInput("default", ReservationCommand.newBuilder().setCommand(command).build(), T0);
+    }
+
+    private static double total(ReservationDecision d, String property) {
+        return d.getAllocations().stream().mapToDouble(a -> a.getAmounts().get(property)).sum();
+    }
+
+    @Test
+    void shouldAcceptCollectiveRequestWithTotalsReachedAndEveryMinimumMet() {
+        send(request("r1", 2, 5).build());
+
+        ReservationDecision d = decisions.readValue();
+        assertThat(d.getStatus()).as(d.getMessage()).isEqualTo(ReservationStatus.ACCEPTED);
+        assertThat(d.getAllocations()).hasSize(2);
+        assertThat(total(d, "cores")).isGreaterThanOrEqualTo(5.0 - 1e-9);
+        assertThat(d.getAllocations()).allSatisfy(a -> assertThat(a.getAmounts().get("cores")).isGreaterThanOrEqualTo(1.0 - 1e-9));
+        assertThat(d.getStart()).isEqualTo(T0);
+        assertThat(d.getEnd()).isEqualTo(T0.plusMillis(2 * HOUR));
+        Notification n = notifications.readValue();
+        assertThat(n.getKind()).isEqualTo(NotificationKind.ACCEPTED);
+        assertThat(n.getEmail()).isEqualTo("alice@example.org");
+    }
+
+    @Test
+    void shouldSendTheEarlierDecisionAgainForARepeatedRequestIdAndBookNothing() {
+        // 9 cores exist; r1 takes 8 of them, so a second booking of 8 could not fit.
+        send(request("r1", 3, 8).build());
+        ReservationDecision first = decisions.readValue();
+        send(request("r1", 3, 8).build());
+        ReservationDecision again = decisions.readValue();
+
+        assertThat(first.getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
+        assertThat(again).isEqualTo(first);
+        // Had the repeat booked again, 1 core would be left and this request could not be met.
+        send(request("r2", 1, 1).build());
+        assertThat(decisions.readValue().getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
+    }
+
+    @Test
+    void shouldRejectInvalidRequestNamingTheFieldAndBookNothing() {
+        send(request("bad", 0, 5).build());
+
+        ReservationDecision d = decisions.readValue();
+        assertThat(d.getStatus()).isEqualTo(ReservationStatus.REJECTED);
+        assertThat(d.getReasonCode()).isEqualTo("INVALID_REQUEST");
+        assertThat(d.getField()).isNotBlank();
+        assertThat(d.getMessage()).isNotBlank();
+        send(request("all", 4, 9).build());
+        assertThat(decisions.readValue().getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
+    }
+
+    @Test
+    void shouldReleaseExactlyWhatWasBookedOnCancel() {
+        send(request("big", 4, 9).build());
+        assertThat(decisions.readValue().getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
+        send(request("blocked", 1, 1).build());
+        assertThat(decisions.readValue().getStatus()).isNotEqualTo(ReservationStatus.ACCEPTED);
+
+        send(CancelRequest.newBuilder().setRequestId("big").setUser("alice").setRequestedAt(T0).build());
+        ReservationDecision cancelled = decisions.readValue();
+
+        assertThat(cancelled.getStatus()).isEqualTo(ReservationStatus.CANCELLED);
+        assertThat(cancelled.getAllocations()).extracting(Allocation::getResourceId).hasSize(4);
+        send(request("again", 4, 9).build());
+        assertThat(decisions.readValue().getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
+    }
+
+    @Test
+    void shouldRefuseCancellationByAnotherUser() {
+        send(request("r1", 2, 5).build());
+        decisions.readValue();
+
+        send(CancelRequest.newBuilder().setRequestId("r1").setUser("mallory").setRequestedAt(T0).build());
+
+        ReservationDecision d = decisions.readValue();
+        assertThat(d.getStatus()).isEqualTo(ReservationStatus.REJECTED);
+        assertThat(d.getReasonCode()).isEqualTo("CANCEL_REFUSED");
+    }
+
+    @Test
+    void shouldSkipUnreadableRecordAndKeepProcessing() {
+        // TopologyTestDriver does not route dead-letter records; PipelineIntegrationTest checks the topic on a broker.
+        rawCommands.pipeInput("default", "not avro at all".getBytes(StandardCharsets.UTF_8), T0);
+        send(request("after-garbage", 2, 5).build());
+
+        assertThat(decisions.readValue().getRequestId()).isEqualTo("after-garbage");
+        assertThat(decisions.isEmpty()).isTrue();
+    }
+}
