@@ -1,0 +1,2 @@
+/** Plain-text reports of evaluations: Markdown tables. */
+package io.coreserve.evaluation.report;
