@@ -1,30 +1,23 @@
 package io.coreserve.cli;
 
 import io.coreserve.app.CoreserveApp;
+import io.coreserve.app.EventProducer;
 import io.coreserve.app.ShutdownSignal;
 import io.coreserve.app.TopicAdmin;
 import io.coreserve.catalogue.DemoCatalogue;
-import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.reservation.ReservationPipeline;
-import io.coreserve.events.Resource;
 import io.coreserve.local.ApicurioRegistryProcess;
 import io.coreserve.local.KafkaBrokerProcess;
-import io.coreserve.topology.EventSerdes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -102,15 +95,7 @@ public final class DevCommand implements Callable<Integer> {
             }
         }
         String domain = config.require(CoreserveConfig.DEFAULT_DOMAIN);
-        Properties props = ClientSettings.producer(config);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        try (KafkaProducer<String, Resource> producer = new KafkaProducer<>(props, new StringSerializer(),
-                new EventSerdes(config).resources().serializer())) {
-            for (Resource r : DemoCatalogue.generate(demoSize, domain, 606L, Instant.now())) {
-                producer.send(new ProducerRecord<>(topic, domain, r));
-            }
-            producer.flush();
-        }
+        EventProducer.sendResources(config, DemoCatalogue.generate(demoSize, domain, 606L, Instant.now()));
         LOG.info("Loaded a demo catalogue of {} resources (seed 000 Table 1 statistics) into domain '{}'", demoSize, domain);
     }
 

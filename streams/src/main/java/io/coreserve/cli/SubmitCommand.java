@@ -1,21 +1,15 @@
 package io.coreserve.cli;
 
+import io.coreserve.app.EventProducer;
 import io.coreserve.cli.request.RequestSpec;
-import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.CoAllocationRequest;
 import io.coreserve.events.ReservationCommand;
-import io.coreserve.topology.EventSerdes;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Callable;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,7 +57,7 @@ public final class SubmitCommand implements Callable<Integer> {
         applyFlags(spec);
         CoAllocationRequest request = spec.toRequest(Instant.now());
         String key = request.getDomain() != null ? request.getDomain() : config.require(CoreserveConfig.DEFAULT_DOMAIN);
-        send(config, key, ReservationCommand.newBuilder().setCommand(request).build());
+        EventProducer.sendCommand(config, key, ReservationCommand.newBuilder().setCommand(request).build());
         System.out.println(request.getRequestId());
         return 0;
     }
@@ -82,14 +76,4 @@ public final class SubmitCommand implements Callable<Integer> {
         spec.require.putAll(require);
     }
 
-    /** Produces one command keyed by its domain and waits until the broker has it. */
-    static void send(CoreserveConfig config, String domain, ReservationCommand command) throws Exception {
-        Properties props = ClientSettings.producer(config);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        try (KafkaProducer<String, ReservationCommand> producer = new KafkaProducer<>(props, new StringSerializer(),
-                new EventSerdes(config).commands().serializer())) {
-            producer.send(new ProducerRecord<>(config.topics().requests(), domain, command)).get();
-        }
-    }
 }

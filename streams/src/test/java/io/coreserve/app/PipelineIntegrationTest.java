@@ -1,0 +1,187 @@
+package io.coreserve.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.coreserve.catalogue.DemoCatalogue;
+import io.coreserve.cli.CoreserveCommand;
+import io.coreserve.config.CoreserveConfig;
+import io.coreserve.local.ApicurioRegistryProcess;
+import io.coreserve.reservation.ReservationPipeline;
+import io.coreserve.testing.EmbeddedKafka;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The whole round trip through a real KRaft broker and a real schema registry (Apicurio, Confluent API):
+ * the CLI's {@code submit} produces a request, the pipeline decides, the CLI's {@code watch --json} prints it;
+ * a record that is not Avro lands on the dead-letter topic with the error in its headers, and processing goes on.
+ */
+@Tag("integration")
+class PipelineIntegrationTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path temp;
+
+    private static EmbeddedKafka kafka;
+    private static ApicurioRegistryProcess registry;
+    private static CoreserveApp app;
+    private static CoreserveConfig config;
+
+    @BeforeAll
+    static void startEverything() throws Exception {
+        kafka = EmbeddedKafka.start();
+        registry = ApicurioRegistryProcess.start(temp);
+        config = CoreserveConfig.of(Map.of(
+                StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                CoreserveConfig.SCHEMA_REGISTRY_URL, registry.url(),
+                StreamsConfig.STATE_DIR_CONFIG, temp.resolve("streams").toString(),
+                CoreserveConfig.PARTITIONS, "2"));
+        TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), 2, (short) 1);
+        EventProducer.sendResources(config, DemoCatalogue.generate(60, "default", 7L, Instant.now()));
+        ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
+        app = CoreserveApp.start(config, pipeline.handlers(), pipeline.stores(), Duration.ofMinutes(1));
+    }
+
+    @AfterAll
+    static void stopEverything() throws Exception {
+        if (app != null) {
+            app.close();
+        }
+        if (registry != null) {
+            registry.close();
+        }
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    private static String[] connection() {
+        return new String[] {"--bootstrap", kafka.bootstrapServers(), "--registry", registry.url()};
+    }
+
+    private static String runCli(String... args) {
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            int exit = new CommandLine(new CoreserveCommand()).execute(args);
+            assertThat(exit).as("exit code of coreserve %s", List.of(args)).isZero();
+        } finally {
+            System.setOut(original);
+        }
+        return captured.toString(StandardCharsets.UTF_8).trim();
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        List<String> all = new ArrayList<>(List.of(a));
+        all.addAll(List.of(b));
+        return all.toArray(String[]::new);
+    }
+
+    @Test
+    void shouldTurnASubmittedRequestIntoADecisionThatWatchPrints() throws Exception {
+        Path file = Files.writeString(temp.resolve("request.yaml"), """
+                id: it-collective-1
+                user: alice
+                email: alice@example.org
+                n: 5
+                duration: 1h
+                earliest: now
+                latest: +6h
+                min: {cores: 1}
+                total: {cores: 10, memory_gb: 12}
+                """);
+
+        String requestId = runCli(concat(concat(new String[] {"submit"}, connection()), file.toString()));
+        String watched = runCli(concat(concat(new String[] {"watch"}, connection()),
+                "--json", "--request", requestId, "--count", "2", "--timeout", "60"));
+
+        assertThat(requestId).isEqualTo("it-collective-1");
+        List<JsonNode> lines = watched.lines().map(PipelineIntegrationTest::parse).toList();
+        assertThat(lines).extracting(n -> n.get("type").asText()).containsExactlyInAnyOrder("decision", "notification");
+        JsonNode decision = lines.stream().filter(n -> n.get("type").asText().equals("decision")).findFirst().orElseThrow();
+        assertThat(decision.get("status").asText()).isEqualTo("ACCEPTED");
+        assertThat(decision.get("allocations")).hasSize(5);
+        double cores = 0;
+        for (JsonNode a : decision.get("allocations")) {
+            cores += a.get("amounts").get("cores").asDouble();
+        }
+        assertThat(cores).isGreaterThanOrEqualTo(10 - 1e-6);
+    }
+
+    @Test
+    void shouldPutAnUnreadableRecordOnTheDeadLetterTopicWithTheErrorAndKeepDeciding() throws Exception {
+        Properties producerProps = new Properties();
+        producerProps.put("bootstrap.servers", kafka.bootstrapServers());
+        try (var producer = new KafkaProducer<>(producerProps, new StringSerializer(), new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(config.topics().requests(), "default",
+                    "{\"not\":\"avro\"}".getBytes(StandardCharsets.UTF_8))).get();
+        }
+        String after = runCli(concat(concat(new String[] {"submit"}, connection()),
+                "--id", "after-garbage", "--user", "bob", "--n", "2", "--duration", "30m", "--min", "cores=1"));
+
+        List<ConsumerRecord<byte[], byte[]>> dead = new ArrayList<>();
+        Properties consumerProps = new Properties();
+        consumerProps.put("bootstrap.servers", kafka.bootstrapServers());
+        consumerProps.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        consumerProps.put(ConsumerConfig.GROUP_ID_CONFIG, "dlq-check");
+        try (var consumer = new KafkaConsumer<>(consumerProps, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            consumer.subscribe(List.of(config.topics().deadLetter()));
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(dead::add);
+                return !dead.isEmpty();
+            });
+        }
+        ConsumerRecord<byte[], byte[]> record = dead.get(0);
+        assertThat(new String(record.value(), StandardCharsets.UTF_8)).isEqualTo("{\"not\":\"avro\"}");
+        assertThat(header(record, "__streams.errors.exception")).contains("SerializationException");
+        assertThat(header(record, "__streams.errors.message")).contains("magic byte");
+        assertThat(header(record, "__streams.errors.topic")).isEqualTo(config.topics().requests());
+
+        String watched = runCli(concat(concat(new String[] {"watch"}, connection()),
+                "--json", "--request", after, "--count", "1", "--timeout", "60"));
+        assertThat(parse(watched.lines().findFirst().orElseThrow()).get("requestId").asText()).isEqualTo("after-garbage");
+    }
+
+    private static String header(ConsumerRecord<byte[], byte[]> record, String name) {
+        var h = record.headers().lastHeader(name);
+        return h == null ? null : new String(h.value(), StandardCharsets.UTF_8);
+    }
+
+    private static JsonNode parse(String line) {
+        try {
+            return JSON.readTree(line);
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + line, e);
+        }
+    }
+}
