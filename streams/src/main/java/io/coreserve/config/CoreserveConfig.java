@@ -70,6 +70,7 @@ public final class CoreserveConfig {
                 LogAndContinueExceptionHandler.class.getName());
         p.setProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
                 LogAndContinueProcessingExceptionHandler.class.getName());
+        p.setProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
         p.setProperty(StreamsConfig.producerPrefix(ProducerConfig.ACKS_CONFIG), "all");
         p.setProperty(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
         p.setProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100");
