@@ -6,9 +6,13 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -82,6 +86,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         Path home = dataDir.resolve(HOME).toAbsolutePath().normalize();
         Path logDirs = home.resolve("data");
         Path logFile = home.resolve(LOG_FILE);
+        failIfInUse(logDirs);
         State previous = State.read(home.resolve(STATE_FILE));
         boolean formatted = Files.exists(logDirs.resolve("meta.properties"));
 
@@ -140,6 +145,28 @@ public final class KafkaBrokerProcess implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         return lib;
+    }
+
+    /**
+     * Kafka holds a file lock on {@code <log.dirs>/.lock} while it runs. Checking it first gives a clear error,
+     * and keeps us from rewriting the configuration and chosen ports of a broker that is still running.
+     */
+    private static void failIfInUse(Path logDirs) {
+        Path lockFile = logDirs.resolve(".lock");
+        if (!Files.exists(lockFile)) {
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
+                FileLock lock = channel.tryLock()) {
+            if (lock == null) {
+                throw new IllegalStateException("a Kafka broker is already running on " + logDirs
+                        + " (its .lock is held); stop it first");
+            }
+        } catch (OverlappingFileLockException e) {
+            throw new IllegalStateException("a Kafka broker started by this JVM is already running on " + logDirs, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot check " + lockFile, e);
+        }
     }
 
     private void awaitReady(Duration timeout) {
