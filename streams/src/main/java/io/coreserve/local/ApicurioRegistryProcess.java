@@ -1,9 +1,12 @@
 package io.coreserve.local;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,6 +41,7 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
     public static final String BUILD_OUTPUT = "registry/target/quarkus-app";
     public static final String RUN_JAR = "quarkus-run.jar";
     public static final String LOG_FILE = "registry.log";
+    static final String PORT_FILE = "registry.port";
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
 
     private static final String CCOMPAT_PATH = "/apis/ccompat/v7";
@@ -61,12 +65,34 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
     }
 
     /**
-     * Starts the registry found by {@link #locateHome()} on a free port, keeping its schemas and its log in
+     * Starts the registry found by {@link #locateHome()}, keeping its schemas and its log in
      * {@code dataDir/registry}, so that a later start on the same directory serves the same schemas and ids.
+     * The port is kept across restarts while it is free ({@code dataDir/registry/registry.port}), so the URL
+     * usually stays the same too.
      */
     public static ApicurioRegistryProcess startPersistent(Path dataDir) {
         Path dir = dataDir.resolve("registry");
-        return start(locateHome(), dir, Optional.of(dir), FreePorts.pick(), DEFAULT_START_TIMEOUT);
+        Path portFile = dir.resolve(PORT_FILE);
+        int port = FreePorts.preferring(readPort(portFile));
+        writePort(portFile, port);
+        return start(locateHome(), dir, Optional.of(dir), port, DEFAULT_START_TIMEOUT);
+    }
+
+    private static int readPort(Path portFile) {
+        try {
+            return Files.exists(portFile) ? Integer.parseInt(Files.readString(portFile).trim()) : 0;
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static void writePort(Path portFile, int port) {
+        try {
+            Files.createDirectories(portFile.getParent());
+            Files.writeString(portFile, port + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + portFile, e);
+        }
     }
 
     /**

@@ -6,9 +6,13 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,6 +54,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
     static final String HOME = "kafka";
     static final String LOG_FILE = "broker.log";
     static final String STATE_FILE = "local-broker.properties";
+    static final String PID_FILE = "broker.pid";
 
     private static final String MARKER_JAR = "kafka_2.13-";
     private static final Duration FORMAT_TIMEOUT = Duration.ofSeconds(60);
@@ -82,6 +87,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         Path home = dataDir.resolve(HOME).toAbsolutePath().normalize();
         Path logDirs = home.resolve("data");
         Path logFile = home.resolve(LOG_FILE);
+        failIfInUse(logDirs, home.resolve(PID_FILE));
         State previous = State.read(home.resolve(STATE_FILE));
         boolean formatted = Files.exists(logDirs.resolve("meta.properties"));
 
@@ -117,6 +123,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         ChildJvm child = ChildJvm.start("kafka broker", server, Map.of(), home, logFile, STOP_TIMEOUT);
         KafkaBrokerProcess broker = new KafkaBrokerProcess(child, home, port, clusterId);
         try {
+            writeString(home.resolve(PID_FILE), child.pid() + "\n");
             broker.awaitReady(startTimeout);
         } catch (RuntimeException e) {
             broker.close();
@@ -140,6 +147,36 @@ public final class KafkaBrokerProcess implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         return lib;
+    }
+
+    /**
+     * Kafka holds a file lock on {@code <log.dirs>/.lock} while it runs. Checking it first gives a clear error,
+     * and keeps us from rewriting the configuration and chosen ports of a broker that is still running.
+     */
+    private static void failIfInUse(Path logDirs, Path pidFile) {
+        Path lockFile = logDirs.resolve(".lock");
+        if (!Files.exists(lockFile)) {
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
+                FileLock lock = channel.tryLock()) {
+            if (lock == null) {
+                throw new IllegalStateException("a Kafka broker is already running on " + logDirs
+                        + " (its .lock is held, probably by pid " + lastPid(pidFile) + "); stop it first");
+            }
+        } catch (OverlappingFileLockException e) {
+            throw new IllegalStateException("a Kafka broker started by this JVM is already running on " + logDirs, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot check " + lockFile, e);
+        }
+    }
+
+    private static String lastPid(Path pidFile) {
+        try {
+            return Files.exists(pidFile) ? Files.readString(pidFile).trim() : "unknown";
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 
     private void awaitReady(Duration timeout) {

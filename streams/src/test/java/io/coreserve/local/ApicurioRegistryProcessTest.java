@@ -59,11 +59,14 @@ class ApicurioRegistryProcessTest {
     @Test
     void shouldKeepSchemasAcrossRestartsWhenPersistent(@TempDir Path dataDir) throws Exception {
         int id;
+        String url;
         try (ApicurioRegistryProcess registry = ApicurioRegistryProcess.startPersistent(dataDir)) {
             id = register(registry, "reservations-value", RESERVATION);
+            url = registry.url();
         }
 
         try (ApicurioRegistryProcess registry = ApicurioRegistryProcess.startPersistent(dataDir)) {
+            assertThat(registry.url()).as("port kept").isEqualTo(url);
             assertThat(schemaById(registry, id)).isEqualTo(RESERVATION);
             assertThat(register(registry, "reservations-value", RESERVATION)).isEqualTo(id);
         }

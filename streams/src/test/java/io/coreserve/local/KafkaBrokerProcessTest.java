@@ -1,6 +1,8 @@
 package io.coreserve.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
@@ -54,7 +56,13 @@ class KafkaBrokerProcessTest {
                 assertThat(admin.listTopics().names().get()).contains(TOPIC);
             }
             assertThat(readAll(broker)).extracting(ConsumerRecord::key, ConsumerRecord::value)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple("r-1", "4 nodes at 10:00"));
+                    .containsExactly(tuple("r-1", "4 nodes at 10:00"));
+
+            assertThatThrownBy(() -> KafkaBrokerProcess.start(dataDir))
+                    .as("a second broker on the same data directory")
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("already running");
+            assertThat(broker.isAlive()).isTrue();
         }
     }
 
