@@ -94,6 +94,16 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         }
     }
 
+    /**
+     * Sets the compatibility level (BACKWARD, FULL, NONE, ...) of {@code subject}, or the registry's default when
+     * {@code subject} is null. Confluent's registry defaults to BACKWARD; Apicurio enforces nothing until told.
+     */
+    public void setCompatibility(String subject, String level) {
+        String path = subject == null ? "/config" : "/config/" + encode(subject);
+        send("PUT", path, JSON.createObjectNode().put("compatibility", level).toString(),
+                "set compatibility " + level + (subject == null ? " globally" : " for subject '" + subject + "'"));
+    }
+
     private Integer cachedId(String subject, Schema schema) {
         Map<Schema, Integer> ids = idsBySubject.get(subject);
         return ids == null ? null : ids.get(schema);

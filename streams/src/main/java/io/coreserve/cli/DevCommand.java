@@ -9,6 +9,7 @@ import io.coreserve.config.CoreserveConfig;
 import io.coreserve.reservation.ReservationPipeline;
 import io.coreserve.local.ApicurioRegistryProcess;
 import io.coreserve.local.KafkaBrokerProcess;
+import io.coreserve.serde.RestSchemaRegistryClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,6 +65,8 @@ public final class DevCommand implements Callable<Integer> {
                     StreamsConfig.STATE_DIR_CONFIG, data.resolve("streams").toString(),
                     CoreserveConfig.PARTITIONS, Integer.toString(partitions),
                     CoreserveConfig.HTTP_PORT, Integer.toString(httpPort)));
+            // Like Confluent's registry, refuse schema changes that old records could not be read with.
+            new RestSchemaRegistryClient(registry.url()).setCompatibility(null, "BACKWARD");
             TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), partitions, (short) 1);
             if (!noDemo) {
                 loadDemoCatalogue(config);
