@@ -3,8 +3,7 @@ package io.coreserve.engine.allocation;
 /**
  * Phase IV of the IMPROVED variant, before falling back to SelectAndSwap restarts.
  *
- * <p>First a sound bound: if for some property even the N largest a_ij^t of R_a sum below d_i, no set works at
- * this start time. Otherwise a greedy fills the N slots one by one with the resource that covers most of the
+ * <p>(The search first applies the bound {@link Availability#largestCanReach}.) A greedy fills the N slots one by one with the resource that covers most of the
  * remaining shortfall, sum_i min(a_ij^t, shortfall_i) / d_i, ties going to the smallest capacity (which keeps
  * U~ high); then a repair swaps in the rest member that shrinks the total relative shortfall most, until none
  * is left or no swap helps.
@@ -12,27 +11,6 @@ package io.coreserve.engine.allocation;
 final class GreedySelection {
 
     private GreedySelection() {
-    }
-
-    /** False when some d_i exceeds the sum of the N largest a_ij^t of R_a (then no admissible set exists). */
-    static boolean reachable(Availability availability, ResolvedRequest request) {
-        int n = request.count();
-        int p = availability.properties;
-        long[] column = new long[availability.size];
-        for (int i = 0; i < p; i++) {
-            for (int m = 0; m < availability.size; m++) {
-                column[m] = availability.available(m, i);
-            }
-            java.util.Arrays.sort(column);
-            long sum = 0;
-            for (int m = column.length - 1; m >= Math.max(0, column.length - n); m--) {
-                sum += column[m];
-            }
-            if (sum < request.totals()[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     static Selection run(Availability availability, ResolvedRequest request, int l1, Counters counters) {
