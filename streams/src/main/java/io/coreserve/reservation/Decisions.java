@@ -54,6 +54,23 @@ final class Decisions {
                 .build();
     }
 
+    /** A notification about an accepted reservation's life: STARTING, COMPLETED, RESOURCE_LOST. */
+    static Notification lifecycle(ReservationDecision decision, NotificationKind kind, String message, String email,
+            List<String> resourceIds, long time) {
+        return Notification.newBuilder()
+                .setUser(decision.getUser() == null ? "" : decision.getUser())
+                .setEmail(email)
+                .setKind(kind)
+                .setRequestId(decision.getRequestId())
+                .setReservationId(decision.getReservationId())
+                .setMessage(message)
+                .setStart(decision.getStart())
+                .setEnd(decision.getEnd())
+                .setResourceIds(resourceIds)
+                .setTime(Instant.ofEpochMilli(time))
+                .build();
+    }
+
     static List<String> resourceIds(ReservationDecision decision) {
         return decision.getAllocations().stream().map(a -> a.getResourceId()).toList();
     }

@@ -12,9 +12,11 @@ import io.coreserve.engine.timetable.InMemoryTimetables;
 import io.coreserve.events.Allocation;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.Resource;
+import io.coreserve.events.ResourceSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One domain's books in memory: the engine's catalogue and timetables, built from the task's changelogged
@@ -36,12 +38,15 @@ final class DomainBooks {
         this.allocator = new CoAllocator(catalogue, timetables, config);
     }
 
-    /** Books for {@code resources} (retired ones left out) with {@code accepted} decisions booked again. */
+    /**
+     * Books for {@code resources} (retired and down ones left out, so they are never selected), with
+     * {@code accepted} decisions booked again and {@code background} samples booked as occupancy.
+     */
     static DomainBooks build(PropertySchema properties, EngineConfig config, List<Resource> resources,
-            Iterable<ReservationDecision> accepted) {
+            Set<String> down, Iterable<ReservationDecision> accepted, Iterable<ResourceSample> background) {
         InMemoryCatalogue catalogue = new InMemoryCatalogue(properties);
         for (Resource r : resources) {
-            if (!r.getRetired()) {
+            if (!r.getRetired() && !down.contains(r.getId())) {
                 catalogue.add(EventMapping.toEngine(r));
             }
         }
@@ -50,7 +55,49 @@ final class DomainBooks {
         for (ReservationDecision d : accepted) {
             books.rebook(d);
         }
+        for (ResourceSample sample : background) {
+            books.occupy(sample);
+        }
         return books;
+    }
+
+    /**
+     * Books a sample's measured usage as background occupancy over its window: the amounts used per property,
+     * cut to [0, capacity]. Usage is not checked against bookings: a resource that is busier than booked simply
+     * has less to offer until the window passes.
+     */
+    void occupy(ResourceSample sample) {
+        long[] amounts = backgroundAmounts(sample);
+        if (amounts != null) {
+            timetables.reserve(catalogue.indexOf(sample.getResourceId()), sample.getWindowStart().toEpochMilli(),
+                    sample.getWindowEnd().toEpochMilli(), amounts);
+        }
+    }
+
+    /** Takes back exactly what {@link #occupy} booked for {@code sample}. */
+    void vacate(ResourceSample sample) {
+        long[] amounts = backgroundAmounts(sample);
+        if (amounts != null) {
+            timetables.release(catalogue.indexOf(sample.getResourceId()), sample.getWindowStart().toEpochMilli(),
+                    sample.getWindowEnd().toEpochMilli(), amounts);
+        }
+    }
+
+    private long[] backgroundAmounts(ResourceSample sample) {
+        int index = catalogue.indexOf(sample.getResourceId());
+        if (index < 0 || !sample.getWindowEnd().isAfter(sample.getWindowStart())) {
+            return null;
+        }
+        long[] amounts = new long[properties.size()];
+        boolean any = false;
+        for (Map.Entry<String, Double> e : sample.getUsed().entrySet()) {
+            int p = properties.indexOf(e.getKey());
+            if (p >= 0 && e.getValue() != null && Quantity.isValidAmount(e.getValue())) {
+                amounts[p] = Math.min(Quantity.toMicros(e.getValue()), catalogue.capacity(index, p));
+                any |= amounts[p] > 0;
+            }
+        }
+        return any ? amounts : null;
     }
 
     CoAllocator allocator() {

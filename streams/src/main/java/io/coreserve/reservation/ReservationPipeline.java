@@ -18,6 +18,12 @@ public final class ReservationPipeline {
     public static final String RESERVATIONS_STORE = "reservations";
     /** Every request by id, for counter-offer acceptance and notification addresses. */
     public static final String REQUESTS_STORE = "requests";
+    /** Monitoring samples booked as background occupancy, by domain, resource and window start. */
+    public static final String BACKGROUND_STORE = "background";
+    /** Resources reported down, by domain and id, with the sample that said so. */
+    public static final String DOWN_STORE = "down-resources";
+    /** The stream time up to which STARTING/COMPLETED notifications were sent. */
+    public static final String CLOCK_STORE = "notification-clock";
 
     private final ReservationSettings settings;
     private final EventSerdes serdes;
@@ -38,11 +44,29 @@ public final class ReservationPipeline {
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RESERVATIONS_STORE), Serdes.String(),
                         serdes.decisions()),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REQUESTS_STORE), Serdes.String(),
-                        serdes.create(io.coreserve.events.CoAllocationRequest.class)));
+                        serdes.create(io.coreserve.events.CoAllocationRequest.class)),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BACKGROUND_STORE), Serdes.String(),
+                        serdes.samples()),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(DOWN_STORE), Serdes.String(),
+                        serdes.samples()),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CLOCK_STORE), Serdes.String(),
+                        Serdes.Long()));
     }
 
     public DomainEventHandler.Factory handlers() {
-        return context -> new ReservationService(settings, context.getStateStore(CATALOGUE_STORE),
-                context.getStateStore(RESERVATIONS_STORE), context.getStateStore(REQUESTS_STORE));
+        return new DomainEventHandler.Factory() {
+            @Override
+            public DomainEventHandler create(org.apache.kafka.streams.processor.api.ProcessorContext<?, ?> context) {
+                return new ReservationService(settings, new ReservationService.Stores(
+                        context.getStateStore(CATALOGUE_STORE), context.getStateStore(RESERVATIONS_STORE),
+                        context.getStateStore(REQUESTS_STORE), context.getStateStore(BACKGROUND_STORE),
+                        context.getStateStore(DOWN_STORE), context.getStateStore(CLOCK_STORE)));
+            }
+
+            @Override
+            public java.time.Duration tickInterval() {
+                return settings.tickInterval();
+            }
+        };
     }
 }

@@ -49,14 +49,25 @@ final class ReservationService implements DomainEventHandler {
     private final KeyValueStore<String, Resource> catalogue;
     private final KeyValueStore<String, ReservationDecision> decisions;
     private final KeyValueStore<String, CoAllocationRequest> requests;
+    private final KeyValueStore<String, ResourceSample> background;
+    private final KeyValueStore<String, ResourceSample> downResources;
+    private final KeyValueStore<String, Long> clock;
     private final Map<String, DomainBooks> books = new HashMap<>();
 
-    ReservationService(ReservationSettings settings, KeyValueStore<String, Resource> catalogue,
-            KeyValueStore<String, ReservationDecision> decisions, KeyValueStore<String, CoAllocationRequest> requests) {
+    ReservationService(ReservationSettings settings, Stores stores) {
         this.settings = settings;
-        this.catalogue = catalogue;
-        this.decisions = decisions;
-        this.requests = requests;
+        this.catalogue = stores.catalogue();
+        this.decisions = stores.decisions();
+        this.requests = stores.requests();
+        this.background = stores.background();
+        this.downResources = stores.downResources();
+        this.clock = stores.clock();
+    }
+
+    /** The task's stores, see {@link ReservationPipeline}. */
+    record Stores(KeyValueStore<String, Resource> catalogue, KeyValueStore<String, ReservationDecision> decisions,
+            KeyValueStore<String, CoAllocationRequest> requests, KeyValueStore<String, ResourceSample> background,
+            KeyValueStore<String, ResourceSample> downResources, KeyValueStore<String, Long> clock) {
     }
 
     @Override
@@ -71,10 +82,122 @@ final class ReservationService implements DomainEventHandler {
         return Output.NOTHING;
     }
 
+    /**
+     * Policy for monitoring samples: the measured usage is booked as background occupancy over the sample's
+     * window (a newer sample for the same window replaces the older one); a resource reported down leaves the
+     * books (it is no longer selected) until a sample reports it up, and the holders of reservations on it that
+     * have not ended are told with a RESOURCE_LOST notification.
+     */
     @Override
     public Output onSample(String domain, ResourceSample sample, long time) {
-        // Background occupancy from monitoring samples is not booked yet (see README, "What is not done yet").
+        String resourceKey = catalogueKey(sample.getDomain(), sample.getResourceId());
+        if (catalogue.get(resourceKey) == null) {
+            throw new IllegalArgumentException("Sample for unknown resource " + sample.getResourceId() + " in domain "
+                    + sample.getDomain());
+        }
+        if (!sample.getWindowEnd().isAfter(sample.getWindowStart())) {
+            throw new IllegalArgumentException("Sample of " + sample.getResourceId() + " has windowEnd "
+                    + sample.getWindowEnd() + " not after windowStart " + sample.getWindowStart());
+        }
+        boolean wasDown = downResources.get(resourceKey) != null;
+        if (!sample.getUp()) {
+            if (wasDown) {
+                return Output.NOTHING;
+            }
+            downResources.put(resourceKey, sample);
+            books.remove(sample.getDomain());
+            LOG.info("Resource {} in {} reported down at {}", sample.getResourceId(), sample.getDomain(),
+                    sample.getWindowStart());
+            return Output.notify(resourceLost(sample, time));
+        }
+        if (wasDown) {
+            downResources.delete(resourceKey);
+            books.remove(sample.getDomain());
+            LOG.info("Resource {} in {} is up again", sample.getResourceId(), sample.getDomain());
+        }
+        String sampleKey = sampleKey(sample);
+        ResourceSample previous = background.get(sampleKey);
+        background.put(sampleKey, sample);
+        DomainBooks domainBooks = books.get(sample.getDomain());
+        if (domainBooks != null) {
+            if (previous != null) {
+                domainBooks.vacate(previous);
+            }
+            domainBooks.occupy(sample);
+        }
         return Output.NOTHING;
+    }
+
+    private List<io.coreserve.events.Notification> resourceLost(ResourceSample sample, long time) {
+        List<io.coreserve.events.Notification> lost = new ArrayList<>();
+        try (KeyValueIterator<String, ReservationDecision> all = decisions.all()) {
+            while (all.hasNext()) {
+                ReservationDecision d = all.next().value;
+                if (d.getStatus() == ReservationStatus.ACCEPTED && d.getEnd().isAfter(sample.getWindowStart())
+                        && Decisions.resourceIds(d).contains(sample.getResourceId())) {
+                    lost.add(Decisions.lifecycle(d, io.coreserve.events.NotificationKind.RESOURCE_LOST,
+                            "resource " + sample.getResourceId() + " of your reservation went down at "
+                                    + sample.getWindowStart(), emailOf(d.getRequestId()), List.of(sample.getResourceId()),
+                            time));
+                }
+            }
+        }
+        return lost;
+    }
+
+    /**
+     * Seed 003's execution trigger, on stream time: STARTING when a reservation's start has passed, COMPLETED when
+     * its end has; and pruning of background samples older than the retention. The time up to which notifications
+     * were sent is kept in a store, so a restart neither repeats nor skips them.
+     */
+    @Override
+    public Output onStreamTime(long now) {
+        Long last = clock.get(CLOCK_KEY);
+        long since = last == null ? Long.MIN_VALUE : last;
+        List<io.coreserve.events.Notification> out = new ArrayList<>();
+        if (last != null) {
+            try (KeyValueIterator<String, ReservationDecision> all = decisions.all()) {
+                while (all.hasNext()) {
+                    ReservationDecision d = all.next().value;
+                    if (d.getStatus() != ReservationStatus.ACCEPTED) {
+                        continue;
+                    }
+                    long start = d.getStart().toEpochMilli();
+                    long end = d.getEnd().toEpochMilli();
+                    if (start > since && start <= now) {
+                        out.add(Decisions.lifecycle(d, io.coreserve.events.NotificationKind.STARTING,
+                                "your reservation starts now on " + Decisions.resourceIds(d), emailOf(d.getRequestId()),
+                                Decisions.resourceIds(d), now));
+                    }
+                    if (end > since && end <= now) {
+                        out.add(Decisions.lifecycle(d, io.coreserve.events.NotificationKind.COMPLETED,
+                                "your reservation has ended", emailOf(d.getRequestId()), Decisions.resourceIds(d), now));
+                    }
+                }
+            }
+        }
+        clock.put(CLOCK_KEY, now);
+        pruneBackground(now - settings.retention().toMillis());
+        return Output.notify(out);
+    }
+
+    private void pruneBackground(long before) {
+        List<ResourceSample> old = new ArrayList<>();
+        try (KeyValueIterator<String, ResourceSample> all = background.all()) {
+            while (all.hasNext()) {
+                ResourceSample sample = all.next().value;
+                if (sample.getWindowEnd().toEpochMilli() < before) {
+                    old.add(sample);
+                }
+            }
+        }
+        for (ResourceSample sample : old) {
+            background.delete(sampleKey(sample));
+            DomainBooks domainBooks = books.get(sample.getDomain());
+            if (domainBooks != null) {
+                domainBooks.vacate(sample);
+            }
+        }
     }
 
     @Override
@@ -259,9 +382,19 @@ final class ReservationService implements DomainEventHandler {
                 }
             }
         }
-        LOG.info("Books of domain '{}' built: {} resources, {} accepted reservations", domain, resources.size(),
-                accepted.size());
-        return DomainBooks.build(settings.properties(), settings.engine(), resources, accepted);
+        java.util.Set<String> down = new java.util.HashSet<>();
+        try (KeyValueIterator<String, ResourceSample> it = downResources.prefixScan(domain + KEY_SEPARATOR,
+                new org.apache.kafka.common.serialization.StringSerializer())) {
+            it.forEachRemaining(kv -> down.add(kv.value.getResourceId()));
+        }
+        List<ResourceSample> occupancy = new ArrayList<>();
+        try (KeyValueIterator<String, ResourceSample> it = background.prefixScan(domain + KEY_SEPARATOR,
+                new org.apache.kafka.common.serialization.StringSerializer())) {
+            it.forEachRemaining(kv -> occupancy.add(kv.value));
+        }
+        LOG.info("Books of domain '{}' built: {} resources ({} down), {} accepted reservations, {} samples", domain,
+                resources.size(), down.size(), accepted.size(), occupancy.size());
+        return DomainBooks.build(settings.properties(), settings.engine(), resources, down, accepted, occupancy);
     }
 
     private String emailOf(String requestId) {
@@ -274,6 +407,12 @@ final class ReservationService implements DomainEventHandler {
     }
 
     static final String KEY_SEPARATOR = "\u001f";
+    static final String CLOCK_KEY = "notified-until";
+
+    static String sampleKey(ResourceSample sample) {
+        return catalogueKey(sample.getDomain(), sample.getResourceId()) + KEY_SEPARATOR
+                + String.format("%020d", sample.getWindowStart().toEpochMilli());
+    }
 
     static String catalogueKey(String domain, String resourceId) {
         return domain + KEY_SEPARATOR + resourceId;

@@ -16,11 +16,14 @@ import java.util.Locale;
  *   <li>{@code coreserve.request.horizon}: t_C, the window t_l - t_e when a request gives no t_l (default PT24H);</li>
  *   <li>{@code coreserve.counter-offer.ttl}: how long a counter-offer may be accepted (default PT15M);</li>
  *   <li>{@code coreserve.counter-offer.horizon}: how far from the window to look for a free interval (default P7D);</li>
- *   <li>{@code coreserve.user.max-active-reservations}: 0 for no limit (default), 1 for seed 003's rule.</li>
+ *   <li>{@code coreserve.user.max-active-reservations}: 0 for no limit (default), 1 for seed 003's rule;</li>
+ *   <li>{@code coreserve.tick.interval}: how often, in stream time, STARTING/COMPLETED are sent (default PT1M);</li>
+ *   <li>{@code coreserve.history.retention}: background samples older than this are pruned (default P2D).</li>
  * </ul>
  */
 public record ReservationSettings(PropertySchema properties, EngineConfig engine, String algorithmName,
-        String defaultDomain, Duration counterOfferTtl, Duration counterOfferHorizon, int maxActivePerUser) {
+        String defaultDomain, Duration counterOfferTtl, Duration counterOfferHorizon, int maxActivePerUser,
+        Duration tickInterval, Duration retention) {
 
     public static final String PROPERTIES = "coreserve.properties";
     public static final String ALGORITHM = "coreserve.engine.algorithm";
@@ -28,6 +31,8 @@ public record ReservationSettings(PropertySchema properties, EngineConfig engine
     public static final String COUNTER_OFFER_TTL = "coreserve.counter-offer.ttl";
     public static final String COUNTER_OFFER_HORIZON = "coreserve.counter-offer.horizon";
     public static final String MAX_ACTIVE_PER_USER = "coreserve.user.max-active-reservations";
+    public static final String TICK_INTERVAL = "coreserve.tick.interval";
+    public static final String RETENTION = "coreserve.history.retention";
 
     public static ReservationSettings from(CoreserveConfig config) {
         PropertySchema properties = PropertySchema.of(Arrays.stream(
@@ -42,7 +47,9 @@ public record ReservationSettings(PropertySchema properties, EngineConfig engine
                 config.require(CoreserveConfig.DEFAULT_DOMAIN),
                 Duration.parse(valueOr(config, COUNTER_OFFER_TTL, "PT15M")),
                 Duration.parse(valueOr(config, COUNTER_OFFER_HORIZON, "P7D")),
-                Integer.parseInt(valueOr(config, MAX_ACTIVE_PER_USER, "0")));
+                Integer.parseInt(valueOr(config, MAX_ACTIVE_PER_USER, "0")),
+                Duration.parse(valueOr(config, TICK_INTERVAL, "PT1M")),
+                Duration.parse(valueOr(config, RETENTION, "P2D")));
     }
 
     private static String valueOr(CoreserveConfig config, String key, String fallback) {

@@ -22,6 +22,11 @@ public interface DomainEventHandler {
     /** A user command: a request, a cancellation or an acceptance of a counter-offer. */
     Output onCommand(String domain, ReservationCommand command, long eventTimeMillis);
 
+    /** Stream time has advanced to {@code streamTimeMillis} (called every {@link Factory#tickInterval()}). */
+    default Output onStreamTime(long streamTimeMillis) {
+        return Output.NOTHING;
+    }
+
     /** What one event produces: at most one decision and any number of notifications. */
     record Output(ReservationDecision decision, List<Notification> notifications) {
 
@@ -40,5 +45,10 @@ public interface DomainEventHandler {
     @FunctionalInterface
     interface Factory {
         DomainEventHandler create(org.apache.kafka.streams.processor.api.ProcessorContext<?, ?> context);
+
+        /** How often, in stream time, {@link #onStreamTime} is called; null for never. */
+        default java.time.Duration tickInterval() {
+            return null;
+        }
     }
 }

@@ -5,6 +5,7 @@ import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.Resource;
 import io.coreserve.events.ResourceSample;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -33,6 +34,11 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
     public void init(ProcessorContext<String, SpecificRecord> context) {
         this.context = context;
         this.handler = factory.create(context);
+        if (factory.tickInterval() != null) {
+            // Stream time, not wall-clock time: a replay at any speed sends the same notifications.
+            context.schedule(factory.tickInterval(), PunctuationType.STREAM_TIME,
+                    time -> emit(handler.onStreamTime(time), time));
+        }
     }
 
     @Override
@@ -51,6 +57,10 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
             // Tombstones and unknown types carry nothing to act on.
             return;
         }
+        emit(output, time);
+    }
+
+    private void emit(DomainEventHandler.Output output, long time) {
         if (output.decision() != null) {
             context.forward(new Record<>(output.decision().getRequestId(), (SpecificRecord) output.decision(), time),
                     decisionsSink);

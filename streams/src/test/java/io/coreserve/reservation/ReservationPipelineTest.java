@@ -13,6 +13,7 @@ import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
 import io.coreserve.events.Resource;
+import io.coreserve.events.ResourceSample;
 import io.coreserve.serde.InMemorySchemaRegistryClient;
 import io.coreserve.topology.EventSerdes;
 import io.coreserve.topology.PipelineTopology;
@@ -45,6 +46,7 @@ class ReservationPipelineTest {
     private TestInputTopic<String, Resource> resources;
     private TestInputTopic<String, ReservationCommand> commands;
     private TestInputTopic<String, byte[]> rawCommands;
+    private TestInputTopic<String, ResourceSample> samples;
     private TestOutputTopic<String, ReservationDecision> decisions;
     private TestOutputTopic<String, Notification> notifications;
 
@@ -64,6 +66,7 @@ class ReservationPipelineTest {
         resources = driver.createInputTopic(topics.resources(), keys.serializer(), serdes.resources().serializer());
         commands = driver.createInputTopic(topics.requests(), keys.serializer(), serdes.commands().serializer());
         rawCommands = driver.createInputTopic(topics.requests(), keys.serializer(), new ByteArraySerializer());
+        samples = driver.createInputTopic(topics.samples(), keys.serializer(), serdes.samples().serializer());
         decisions = driver.createOutputTopic(topics.decisions(), keys.deserializer(), serdes.decisions().deserializer());
         notifications = driver.createOutputTopic(topics.notifications(), keys.deserializer(),
                 serdes.notifications().deserializer());
@@ -184,5 +187,61 @@ class ReservationPipelineTest {
 
         assertThat(decisions.readValue().getRequestId()).isEqualTo("after-garbage");
         assertThat(decisions.isEmpty()).isTrue();
+    }
+
+    private void sample(String node, Instant from, Instant to, double cores, boolean up) {
+        samples.pipeInput("default", ResourceSample.newBuilder().setResourceId(node).setDomain("default")
+                .setWindowStart(from).setWindowEnd(to).setUsed(Map.of("cores", cores)).setUp(up).build(), from);
+    }
+
+    @Test
+    void shouldBookMeasuredUsageAsBackgroundOccupancyOverTheSampleWindow() {
+        // n1 is measured using 3 of its 4 cores for the next two hours: 6 of 9 cores are left then.
+        sample("n1", T0, T0.plusMillis(2 * HOUR), 3, true);
+
+        send(request("during", 4, 9).build());
+        ReservationDecision during = decisions.readValue();
+        send(request("after", 4, 9).setEarliestStart(T0.plusMillis(2 * HOUR)).setLatestStart(T0.plusMillis(2 * HOUR)).build());
+        ReservationDecision after = decisions.readValue();
+
+        assertThat(during.getStatus()).isNotEqualTo(ReservationStatus.ACCEPTED);
+        assertThat(after.getStatus()).as(after.getMessage()).isEqualTo(ReservationStatus.ACCEPTED);
+    }
+
+    @Test
+    void shouldStopSelectingADownResourceAndTellItsHoldersTheyLostIt() {
+        send(request("holder", 4, 9).build());
+        assertThat(decisions.readValue().getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
+        notifications.readValue();
+
+        sample("n4", T0.plusMillis(HOUR), T0.plusMillis(HOUR + 300_000), 0, false);
+
+        Notification lost = notifications.readValue();
+        assertThat(lost.getKind()).isEqualTo(NotificationKind.RESOURCE_LOST);
+        assertThat(lost.getRequestId()).isEqualTo("holder");
+        assertThat(lost.getResourceIds()).containsExactly("n4");
+        // Four nodes are needed for N=4; with n4 down there are three, whatever the time.
+        send(CancelRequest.newBuilder().setRequestId("holder").setUser("alice").setRequestedAt(T0).build());
+        decisions.readValue();
+        send(request("needs-all-four", 4, 4).setLatestStart(T0.plusMillis(5 * HOUR)).build());
+        assertThat(decisions.readValue().getStatus()).isNotEqualTo(ReservationStatus.ACCEPTED);
+    }
+
+    @Test
+    void shouldNotifyStartingAndCompletedAsStreamTimePassesAReservation() {
+        Instant start = T0.plusMillis(HOUR);
+        send(request("later", 2, 5).setEarliestStart(start).setLatestStart(start).build());
+        assertThat(decisions.readValue().getStart()).isEqualTo(start);
+        notifications.readValue();
+
+        // Stream time moves with the records: a sample at start + 2 min, then one after the end.
+        sample("n4", start.plusMillis(120_000), start.plusMillis(180_000), 0, true);
+        List<Notification> atStart = notifications.readValuesToList();
+        sample("n4", start.plusMillis(2 * HOUR + 120_000), start.plusMillis(2 * HOUR + 180_000), 0, true);
+        List<Notification> atEnd = notifications.readValuesToList();
+
+        assertThat(atStart).extracting(Notification::getKind).containsExactly(NotificationKind.STARTING);
+        assertThat(atStart.get(0).getEmail()).isEqualTo("alice@example.org");
+        assertThat(atEnd).extracting(Notification::getKind).containsExactly(NotificationKind.COMPLETED);
     }
 }

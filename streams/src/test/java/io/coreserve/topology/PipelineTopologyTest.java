@@ -44,6 +44,7 @@ class PipelineTopologyTest {
                 .filter(n -> n.name().equals(PipelineTopology.PROCESSOR)).findFirst().orElseThrow();
         assertThat(((TopologyDescription.Processor) processor).stores())
                 .containsExactlyInAnyOrder(ReservationPipeline.CATALOGUE_STORE, ReservationPipeline.RESERVATIONS_STORE,
-                        ReservationPipeline.REQUESTS_STORE);
+                        ReservationPipeline.REQUESTS_STORE, ReservationPipeline.BACKGROUND_STORE,
+                        ReservationPipeline.DOWN_STORE, ReservationPipeline.CLOCK_STORE);
     }
 }
