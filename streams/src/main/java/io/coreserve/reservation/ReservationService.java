@@ -368,33 +368,9 @@ final class ReservationService implements DomainEventHandler {
     }
 
     private DomainBooks rebuild(String domain) {
-        List<Resource> resources = new ArrayList<>();
-        try (KeyValueIterator<String, Resource> it = catalogue.prefixScan(domain + KEY_SEPARATOR,
-                new org.apache.kafka.common.serialization.StringSerializer())) {
-            it.forEachRemaining(kv -> resources.add(kv.value));
-        }
-        List<ReservationDecision> accepted = new ArrayList<>();
-        try (KeyValueIterator<String, ReservationDecision> it = decisions.all()) {
-            while (it.hasNext()) {
-                KeyValue<String, ReservationDecision> kv = it.next();
-                if (kv.value.getStatus() == ReservationStatus.ACCEPTED && domain.equals(kv.value.getDomain())) {
-                    accepted.add(kv.value);
-                }
-            }
-        }
-        java.util.Set<String> down = new java.util.HashSet<>();
-        try (KeyValueIterator<String, ResourceSample> it = downResources.prefixScan(domain + KEY_SEPARATOR,
-                new org.apache.kafka.common.serialization.StringSerializer())) {
-            it.forEachRemaining(kv -> down.add(kv.value.getResourceId()));
-        }
-        List<ResourceSample> occupancy = new ArrayList<>();
-        try (KeyValueIterator<String, ResourceSample> it = background.prefixScan(domain + KEY_SEPARATOR,
-                new org.apache.kafka.common.serialization.StringSerializer())) {
-            it.forEachRemaining(kv -> occupancy.add(kv.value));
-        }
-        LOG.info("Books of domain '{}' built: {} resources ({} down), {} accepted reservations, {} samples", domain,
-                resources.size(), down.size(), accepted.size(), occupancy.size());
-        return DomainBooks.build(settings.properties(), settings.engine(), resources, down, accepted, occupancy);
+        DomainBooks built = new BooksLoader(catalogue, decisions, background, downResources).load(domain, settings);
+        LOG.info("Books of domain '{}' built: {} resources in service", domain, built.catalogue().size());
+        return built;
     }
 
     private String emailOf(String requestId) {
@@ -406,16 +382,15 @@ final class ReservationService implements DomainEventHandler {
         return declared != null ? declared : key != null ? key : settings.defaultDomain();
     }
 
-    static final String KEY_SEPARATOR = "\u001f";
     static final String CLOCK_KEY = "notified-until";
 
     static String sampleKey(ResourceSample sample) {
-        return catalogueKey(sample.getDomain(), sample.getResourceId()) + KEY_SEPARATOR
+        return catalogueKey(sample.getDomain(), sample.getResourceId()) + BooksLoader.KEY_SEPARATOR
                 + String.format("%020d", sample.getWindowStart().toEpochMilli());
     }
 
     static String catalogueKey(String domain, String resourceId) {
-        return domain + KEY_SEPARATOR + resourceId;
+        return BooksLoader.catalogueKey(domain, resourceId);
     }
 
     static String reservationId(String requestId) {

@@ -1,0 +1,54 @@
+package io.coreserve.reservation;
+
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.events.ReservationStatus;
+import io.coreserve.events.Resource;
+import io.coreserve.events.ResourceSample;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * Builds a domain's {@link DomainBooks} from the stores: the catalogue, the down resources, the accepted
+ * reservations and the background samples. The stream task uses it on its own stores; the HTTP probe uses it on
+ * read-only views of them, so a probe never touches the books the task is changing.
+ */
+record BooksLoader(ReadOnlyKeyValueStore<String, Resource> catalogue,
+        ReadOnlyKeyValueStore<String, ReservationDecision> decisions,
+        ReadOnlyKeyValueStore<String, ResourceSample> background,
+        ReadOnlyKeyValueStore<String, ResourceSample> downResources) {
+
+    static final String KEY_SEPARATOR = "\u001f";
+
+    DomainBooks load(String domain, ReservationSettings settings) {
+        List<Resource> resources = scan(catalogue, domain);
+        Set<String> down = new HashSet<>();
+        scan(downResources, domain).forEach(s -> down.add(s.getResourceId()));
+        List<ResourceSample> occupancy = scan(background, domain);
+        List<ReservationDecision> accepted = new ArrayList<>();
+        try (KeyValueIterator<String, ReservationDecision> it = decisions.all()) {
+            it.forEachRemaining(kv -> {
+                if (kv.value.getStatus() == ReservationStatus.ACCEPTED && domain.equals(kv.value.getDomain())) {
+                    accepted.add(kv.value);
+                }
+            });
+        }
+        return DomainBooks.build(settings.properties(), settings.engine(), resources, down, accepted, occupancy);
+    }
+
+    static <V> List<V> scan(ReadOnlyKeyValueStore<String, V> store, String domain) {
+        List<V> values = new ArrayList<>();
+        try (KeyValueIterator<String, V> it = store.prefixScan(domain + KEY_SEPARATOR, new StringSerializer())) {
+            it.forEachRemaining(kv -> values.add(kv.value));
+        }
+        return values;
+    }
+
+    static String catalogueKey(String domain, String resourceId) {
+        return domain + KEY_SEPARATOR + resourceId;
+    }
+}
