@@ -49,6 +49,37 @@ final class Availability {
         }
     }
 
+    /**
+     * False when for some property even the N largest a_ij^t of R_a sum below d_i: then no R_s of N members
+     * is admissible at this start time (the same test as Phase II, on availabilities instead of capacities).
+     */
+    boolean largestCanReach(ResolvedRequest request) {
+        int n = request.count();
+        if (size < n) {
+            return false;
+        }
+        if (column.length < size) {
+            column = new long[size];
+        }
+        for (int i = 0; i < properties; i++) {
+            long all = 0;
+            for (int m = 0; m < size; m++) {
+                column[m] = available[m * properties + i];
+                all += column[m];
+            }
+            long d = request.totals()[i];
+            if (all < d) {
+                return false;
+            }
+            if (size > n && TopSum.ofLargest(column, size, n) < d) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private long[] column = new long[0];
+
     long available(int member, int property) {
         return available[member * properties + property];
     }

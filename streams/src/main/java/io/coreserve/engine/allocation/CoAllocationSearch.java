@@ -133,10 +133,12 @@ final class CoAllocationSearch {
     private Selection select(Availability availability, ResolvedRequest request, SplittableRandom random,
             Counters counters) {
         int n = request.count();
+        // A shortcut, not a change of the algorithm: when even the N largest a_ij^t of R_a cannot reach some
+        // d_i, no R_s can, so SelectAndSwap could only fail here whatever its random draws.
+        if (!availability.largestCanReach(request)) {
+            return null;
+        }
         if (config.algorithm() == Algorithm.IMPROVED) {
-            if (!GreedySelection.reachable(availability, request)) {
-                return null;
-            }
             Selection greedy = GreedySelection.run(availability, request, config.l1(), counters);
             if (greedy.admissible()) {
                 return greedy;

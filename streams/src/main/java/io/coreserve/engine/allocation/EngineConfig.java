@@ -40,7 +40,7 @@ public record EngineConfig(
 
     /** The paper's parameters: M_init = 3, M_max = 12, L_1 = 7, L_2 = 10, t_C = 24 h, e_i default 0.001. */
     public static EngineConfig defaults() {
-        return new EngineConfig(42L, 3, 12, 7, 10, 24L * 3600_000L, 0.001, Algorithm.PAPER, 1024, 3, 3);
+        return new EngineConfig(42L, 3, 12, 7, 10, 24L * 3600_000L, 0.001, Algorithm.PAPER, 1024, 1, 3);
     }
 
     public EngineConfig withSeed(long value) {

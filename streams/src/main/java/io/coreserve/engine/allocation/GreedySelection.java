@@ -3,36 +3,14 @@ package io.coreserve.engine.allocation;
 /**
  * Phase IV of the IMPROVED variant, before falling back to SelectAndSwap restarts.
  *
- * <p>First a sound bound: if for some property even the N largest a_ij^t of R_a sum below d_i, no set works at
- * this start time. Otherwise a greedy fills the N slots one by one with the resource that covers most of the
+ * <p>(The search first applies the bound {@link Availability#largestCanReach}.) A greedy fills the N slots one by one with the resource that covers most of the
  * remaining shortfall, sum_i min(a_ij^t, shortfall_i) / d_i, ties going to the smallest capacity (which keeps
  * U~ high); then a repair swaps in the rest member that shrinks the total relative shortfall most, until none
- * is left or no swap helps.
+ * is left, no swap helps or 2N rounds have passed.
  */
 final class GreedySelection {
 
     private GreedySelection() {
-    }
-
-    /** False when some d_i exceeds the sum of the N largest a_ij^t of R_a (then no admissible set exists). */
-    static boolean reachable(Availability availability, ResolvedRequest request) {
-        int n = request.count();
-        int p = availability.properties;
-        long[] column = new long[availability.size];
-        for (int i = 0; i < p; i++) {
-            for (int m = 0; m < availability.size; m++) {
-                column[m] = availability.available(m, i);
-            }
-            java.util.Arrays.sort(column);
-            long sum = 0;
-            for (int m = column.length - 1; m >= Math.max(0, column.length - n); m--) {
-                sum += column[m];
-            }
-            if (sum < request.totals()[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     static Selection run(Availability availability, ResolvedRequest request, int l1, Counters counters) {
@@ -66,17 +44,32 @@ final class GreedySelection {
         return s;
     }
 
+    /**
+     * Best-improvement swaps that shrink the total relative shortfall, at most 2N rounds. To stay cheap with
+     * large pools, each round only considers the 2N rest members richest in the property that is most short.
+     */
     private static void repair(Selection s, long[] d, long limit, Counters counters) {
         Availability availability = s.availability;
         int p = availability.properties;
-        for (long round = 0; round < limit && !s.admissible(); round++) {
-            double current = shortfall(s.sumAvailable, d);
-            double best = current;
+        int n = s.chosenCount;
+        long rounds = Math.min(limit, 2L * n);
+        long[] after = new long[p];
+        int[] order = new int[s.restCount];
+        long[] keys = new long[s.restCount];
+        for (long round = 0; round < rounds && !s.admissible(); round++) {
+            int v = mostShort(s, d);
+            for (int q = 0; q < s.restCount; q++) {
+                order[q] = q;
+                keys[q] = availability.available(s.rest[q], v);
+            }
+            IndexSort.descending(order, keys, s.restCount);
+            int considered = Math.min(s.restCount, 2 * n);
+            double best = shortfall(s.sumAvailable, d);
             int bestOut = -1;
             int bestIn = -1;
-            long[] after = new long[p];
-            for (int out = 0; out < s.chosenCount; out++) {
-                for (int in = 0; in < s.restCount; in++) {
+            for (int out = 0; out < n; out++) {
+                for (int q = 0; q < considered; q++) {
+                    int in = order[q];
                     for (int i = 0; i < p; i++) {
                         after[i] = s.sumAvailable[i] - availability.available(s.chosen[out], i)
                                 + availability.available(s.rest[in], i);
@@ -89,13 +82,27 @@ final class GreedySelection {
                     }
                 }
             }
-            counters.swapsTried += (long) s.chosenCount * s.restCount;
+            counters.swapsTried += (long) n * considered;
             if (bestOut < 0) {
                 return;
             }
             s.swap(bestOut, bestIn);
             counters.swapsMade++;
         }
+    }
+
+    /** The property with the largest relative shortfall. */
+    private static int mostShort(Selection s, long[] d) {
+        int worst = 0;
+        double worstValue = -1;
+        for (int i = 0; i < d.length; i++) {
+            double value = (double) (d[i] - s.sumAvailable[i]) / Math.max(d[i], 1);
+            if (value > worstValue) {
+                worstValue = value;
+                worst = i;
+            }
+        }
+        return worst;
     }
 
     /** Sum over properties of the relative shortfall max(0, d_i - sum a_ij^t) / d_i. */

@@ -10,10 +10,12 @@ public final class InMemoryTimetables implements TimetableStore {
 
     private final int properties;
     private Timetable[] timetables;
+    private final long[] nothingReserved;
 
     public InMemoryTimetables(int resources, int properties) {
         this.properties = properties;
         this.timetables = new Timetable[resources];
+        this.nothingReserved = new long[properties];
     }
 
     @Override
@@ -43,7 +45,7 @@ public final class InMemoryTimetables implements TimetableStore {
     public void forEachSegment(int resource, long from, long to, SegmentVisitor visitor) {
         Timetable timetable = existing(resource);
         if (timetable == null) {
-            visitor.visit(from, new long[properties], 0);
+            visitor.visit(from, nothingReserved, 0);
         } else {
             timetable.forEachSegment(from, to, visitor);
         }

@@ -19,6 +19,8 @@ import java.util.function.LongConsumer;
 public final class Timetable {
 
     private static final long[] NONE = new long[0];
+    /** Shared zeros for the segment before the first breakpoint; visitors must not change it. */
+    private static final long[] NOTHING_RESERVED = new long[64];
 
     private final int properties;
     private long[] times = NONE;
@@ -96,7 +98,7 @@ public final class Timetable {
     public void forEachSegment(long from, long to, SegmentVisitor visitor) {
         int k = segmentAt(from);
         if (k < 0) {
-            visitor.visit(from, new long[properties], 0);
+            visitor.visit(from, properties <= NOTHING_RESERVED.length ? NOTHING_RESERVED : new long[properties], 0);
             k = 0;
         } else {
             visitor.visit(from, values, k * properties);

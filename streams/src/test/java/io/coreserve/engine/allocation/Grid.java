@@ -1,0 +1,67 @@
+package io.coreserve.engine.allocation;
+
+import io.coreserve.engine.catalogue.InMemoryCatalogue;
+import io.coreserve.engine.model.PropertySchema;
+import io.coreserve.engine.model.Quantity;
+import io.coreserve.engine.model.Resource;
+import io.coreserve.engine.timetable.InMemoryTimetables;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/** A small hand-built grid for tests: a catalogue and its timetables, amounts given in property units. */
+final class Grid {
+
+    final PropertySchema properties;
+    final InMemoryCatalogue catalogue;
+    final InMemoryTimetables timetables;
+
+    Grid(String... properties) {
+        this.properties = PropertySchema.of(properties);
+        this.catalogue = new InMemoryCatalogue(this.properties);
+        this.timetables = new InMemoryTimetables(16, this.properties.size());
+    }
+
+    /** Adds a resource with the capacities in schema order. */
+    int node(String id, double... capacities) {
+        return node(id, Set.of(), capacities);
+    }
+
+    int node(String id, Set<String> labels, double... capacities) {
+        Map<String, Double> map = new LinkedHashMap<>();
+        for (int i = 0; i < capacities.length; i++) {
+            map.put(properties.name(i), capacities[i]);
+        }
+        return catalogue.add(new Resource(id, map, labels));
+    }
+
+    /** Reserves the amounts (schema order, units) on [from, to). */
+    void busy(int resource, long from, long to, double... amounts) {
+        timetables.reserve(resource, from, to, micros(amounts));
+    }
+
+    CoAllocator engine(EngineConfig config) {
+        return new CoAllocator(catalogue, timetables, config);
+    }
+
+    static long[] micros(double... amounts) {
+        long[] result = new long[amounts.length];
+        for (int i = 0; i < amounts.length; i++) {
+            result[i] = Quantity.toMicros(amounts[i]);
+        }
+        return result;
+    }
+
+    /** A resolved request over all of this grid's properties, amounts in units (schema order). */
+    ResolvedRequest request(int n, long duration, long earliest, long latest, double[] e, double[] d) {
+        return new ResolvedRequest("r", n, duration, earliest, latest, micros(e), micros(d), Set.of(), 7L);
+    }
+
+    CandidateSet all() {
+        int[] resources = new int[catalogue.size()];
+        for (int k = 0; k < resources.length; k++) {
+            resources[k] = k;
+        }
+        return new CandidateSet(catalogue, resources);
+    }
+}

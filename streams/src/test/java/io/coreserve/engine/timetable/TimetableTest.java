@@ -1,0 +1,129 @@
+package io.coreserve.engine.timetable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TimetableTest {
+
+    private static final int CORES = 0;
+    private static final int MEMORY = 1;
+
+    /** cores: [10,15) = 2, [15,20) = 5, [20,30) = 3, elsewhere 0; memory: 7 on [15,30). */
+    private static Timetable twoOverlappingReservations() {
+        Timetable t = new Timetable(2);
+        t.reserve(10, 20, new long[] {2, 0});
+        t.reserve(15, 30, new long[] {3, 7});
+        return t;
+    }
+
+    @Test
+    void shouldReportNothingReservedOnAnEmptyTimetable() {
+        Timetable t = new Timetable(2);
+        long[] max = {-1, -1};
+        t.maxReserved(0, 100, max);
+        assertThat(max).containsExactly(0, 0);
+        assertThat(t.breakpoints()).isZero();
+    }
+
+    @Test
+    void shouldReturnTheMaximumReservedOverAnInterval() {
+        Timetable t = twoOverlappingReservations();
+        long[] max = new long[2];
+
+        t.maxReserved(12, 18, max);
+        assertThat(max).containsExactly(5, 7);
+        t.maxReserved(20, 25, max);
+        assertThat(max).containsExactly(3, 7);
+        t.maxReserved(0, 10, max); // [0,10) ends where the first reservation starts
+        assertThat(max).containsExactly(0, 0);
+        t.maxReserved(5, 11, max);
+        assertThat(max).containsExactly(2, 0);
+        t.maxReserved(30, 40, max);
+        assertThat(max).containsExactly(0, 0);
+    }
+
+    @Test
+    void shouldAnswerTheReservedAmountAtATime() {
+        Timetable t = twoOverlappingReservations();
+        assertThat(t.reservedAt(9, CORES)).isZero();
+        assertThat(t.reservedAt(10, CORES)).isEqualTo(2);
+        assertThat(t.reservedAt(19, CORES)).isEqualTo(5);
+        assertThat(t.reservedAt(20, MEMORY)).isEqualTo(7);
+        assertThat(t.reservedAt(30, MEMORY)).isZero();
+    }
+
+    @Test
+    void shouldReportThePointsWhereAvailabilityIncreases() {
+        Timetable t = twoOverlappingReservations();
+        // cores drop 5 -> 3 at 20 and 3 -> 0 at 30 (memory drops at 30 too); nothing drops at 10 or 15.
+        assertThat(increases(t, 0, 100)).containsExactly(20L, 30L);
+        assertThat(increases(t, 20, 30)).containsExactly(30L); // the window is (from, to]
+        assertThat(increases(t, 0, 19)).isEmpty();
+    }
+
+    @Test
+    void shouldKeepOneBreakpointWhereAdjacentReservationsJoinSeamlessly() {
+        Timetable t = new Timetable(1);
+        t.reserve(10, 20, new long[] {1});
+        t.reserve(20, 30, new long[] {1});
+        assertThat(t.times()).containsExactly(10L, 30L);
+        assertThat(t.values()).containsExactly(1L, 0L);
+    }
+
+    @Test
+    void shouldRestoreTheTimetableExactlyWhenAReservationIsReleased() {
+        Timetable t = twoOverlappingReservations();
+        long[] times = t.times();
+        long[] values = t.values();
+
+        t.reserve(12, 25, new long[] {100_001, 333_333});
+        t.release(12, 25, new long[] {100_001, 333_333});
+
+        assertThat(t.times()).containsExactly(times);
+        assertThat(t.values()).containsExactly(values);
+    }
+
+    @Test
+    void shouldBecomeEmptyWhenEveryReservationIsReleased() {
+        Timetable t = twoOverlappingReservations();
+        t.release(10, 20, new long[] {2, 0});
+        t.release(15, 30, new long[] {3, 7});
+        assertThat(t.breakpoints()).isZero();
+    }
+
+    @Test
+    void shouldRefuseToReleaseMoreThanIsReservedAndChangeNothing() {
+        Timetable t = twoOverlappingReservations();
+        long[] values = t.values();
+        assertThatThrownBy(() -> t.release(10, 25, new long[] {3, 0}))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> t.release(5, 15, new long[] {1, 0}))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(t.values()).containsExactly(values);
+    }
+
+    @Test
+    void shouldRejectAnEmptyInterval() {
+        Timetable t = new Timetable(1);
+        assertThatThrownBy(() -> t.reserve(10, 10, new long[] {1})).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void shouldVisitTheSegmentsOfAnIntervalWithTheFirstStartClipped() {
+        Timetable t = twoOverlappingReservations();
+        List<String> seen = new ArrayList<>();
+        t.forEachSegment(12, 25, (start, reserved, offset) ->
+                seen.add(start + ":" + reserved[offset] + "/" + reserved[offset + 1]));
+        assertThat(seen).containsExactly("12:2/0", "15:5/7", "20:3/7");
+    }
+
+    private static List<Long> increases(Timetable t, long from, long to) {
+        List<Long> points = new ArrayList<>();
+        t.forEachAvailabilityIncrease(from, to, points::add);
+        return points;
+    }
+}
