@@ -1,0 +1,28 @@
+package io.coreserve.evaluation.collective;
+
+import io.coreserve.engine.allocation.Algorithm;
+import java.util.List;
+
+/**
+ * What to evaluate.
+ *
+ * @param nodes              PlanetLab nodes to take (606 in the paper)
+ * @param seed               seeds the node sample, capacities, test cases and the engine
+ * @param cases              test cases per N (90 in the paper)
+ * @param counts             the N values ({2, 5, 10, 15, 30, 60})
+ * @param occupancy          utilisation to reserved amounts
+ * @param opteronFraction    fraction of nodes labelled AMD Opteron (1: all)
+ * @param algorithms         engine variants to run
+ * @param oracleCount        N of the cases graded by the exact oracle (5), or 0 for none
+ * @param feasibilityBudget  oracle search nodes per start time
+ * @param optimisationBudget oracle branch-and-bound nodes per case
+ */
+public record EvaluationOptions(int nodes, long seed, int cases, int[] counts, Occupancy occupancy,
+        double opteronFraction, List<Algorithm> algorithms, int oracleCount, long feasibilityBudget,
+        long optimisationBudget) {
+
+    public static EvaluationOptions paper(long seed) {
+        return new EvaluationOptions(606, seed, 90, TestCaseGenerator.COUNTS, Occupancy.PROPORTIONAL, 1.0,
+                List.of(Algorithm.PAPER, Algorithm.IMPROVED), 5, 5_000_000L, 2_000_000L);
+    }
+}
