@@ -31,6 +31,18 @@ public final class CoreserveApp implements AutoCloseable {
     }
 
     /** Creates missing topics, starts the pipeline and the HTTP endpoint, and waits until both serve. */
+    /** The reservation pipeline with its HTTP queries. */
+    public static CoreserveApp start(CoreserveConfig config, io.coreserve.reservation.ReservationPipeline pipeline,
+            Duration startTimeout) throws Exception {
+        CoreserveApp app = start(config, pipeline.handlers(), pipeline.stores(), startTimeout);
+        var streams = app.runner().streams();
+        io.coreserve.http.QueryRoutes.register(app.http(), pipeline.queries(name -> streams.store(
+                        org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(name,
+                                org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore()))),
+                config.require(CoreserveConfig.DEFAULT_DOMAIN), System::currentTimeMillis, streams::metrics);
+        return app;
+    }
+
     public static CoreserveApp start(CoreserveConfig config, DomainEventHandler.Factory handlers,
             List<StoreBuilder<?>> stores, Duration startTimeout) throws Exception {
         TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),

@@ -72,7 +72,7 @@ public final class DevCommand implements Callable<Integer> {
                 loadDemoCatalogue(config);
             }
             ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
-            try (CoreserveApp app = CoreserveApp.start(config, pipeline.handlers(), pipeline.stores(), Duration.ofMinutes(2))) {
+            try (CoreserveApp app = CoreserveApp.start(config, pipeline, Duration.ofMinutes(2))) {
                 LOG.info("Everything up in {} ms; data in {}", (System.nanoTime() - started) / 1_000_000, data);
                 System.out.println("coreserve ready bootstrap=" + broker.bootstrapServers() + " registry=" + registry.url()
                         + " http=" + app.http().url());

@@ -23,7 +23,7 @@ public final class RunCommand implements Callable<Integer> {
         CoreserveConfig config = connection.load();
         ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
         try (ShutdownSignal shutdown = new ShutdownSignal();
-                CoreserveApp app = CoreserveApp.start(config, pipeline.handlers(), pipeline.stores(), Duration.ofMinutes(2))) {
+                CoreserveApp app = CoreserveApp.start(config, pipeline, Duration.ofMinutes(2))) {
             System.out.println("coreserve running bootstrap=" + config.bootstrapServers() + " registry="
                     + config.registryUrl() + " http=" + app.http().url());
             shutdown.await(app.runner());

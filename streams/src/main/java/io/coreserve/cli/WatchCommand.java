@@ -1,6 +1,7 @@
 package io.coreserve.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.coreserve.http.AvroJson;
 import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.Allocation;

@@ -20,7 +20,11 @@ import org.slf4j.LoggerFactory;
 public final class HttpApi implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Times as epoch milliseconds, like the events; Avro records through {@link AvroJson}. */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule())
+            .configure(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS, true)
+            .configure(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATE_TIMESTAMPS_AS_NANOSECONDS, false);
 
     /** A route answers with a status and a JSON-serialisable body. */
     @FunctionalInterface
@@ -49,6 +53,34 @@ public final class HttpApi implements AutoCloseable {
         }));
     }
 
+    /** Reads a JSON or YAML request body into {@code type}. */
+    public static <T> T body(HttpExchange exchange, Class<T> type) throws IOException {
+        byte[] bytes = exchange.getRequestBody().readAllBytes();
+        String contentType = String.valueOf(exchange.getRequestHeaders().getFirst("Content-Type"));
+        ObjectMapper reader = contentType.contains("yaml")
+                ? new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()) : JSON;
+        try {
+            return reader.readValue(bytes, type);
+        } catch (com.fasterxml.jackson.core.JacksonException e) {
+            throw new IllegalArgumentException("unreadable request body: " + e.getOriginalMessage());
+        }
+    }
+
+    /** The query parameters of the request, decoded. */
+    public static Map<String, String> query(HttpExchange exchange) {
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        String raw = exchange.getRequestURI().getRawQuery();
+        if (raw != null) {
+            for (String pair : raw.split("&")) {
+                int eq = pair.indexOf('=');
+                String key = java.net.URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+                String value = eq < 0 ? "" : java.net.URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                params.put(key, value);
+            }
+        }
+        return params;
+    }
+
     public HttpApi route(String path, Route route) {
         server.createContext(path, adapt(route));
         return this;
@@ -71,11 +103,16 @@ public final class HttpApi implements AutoCloseable {
                 response = route.handle(exchange);
             } catch (IllegalArgumentException e) {
                 response = Response.error(400, e.getMessage());
+            } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
+                response = Response.error(503, "state not available yet (the pipeline is starting or rebalancing): "
+                        + e.getMessage());
             } catch (Exception e) {
                 LOG.warn("HTTP {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
                 response = Response.error(500, String.valueOf(e.getMessage()));
             }
-            byte[] body = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(response.body())
+            Object payload = response.body() instanceof org.apache.avro.generic.IndexedRecord record
+                    ? AvroJson.toJson(record) : response.body();
+            byte[] body = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(payload)
                     .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
             exchange.sendResponseHeaders(response.status(), body.length);

@@ -53,6 +53,12 @@ public final class ReservationPipeline {
                         Serdes.Long()));
     }
 
+    /** Queries over read-only views of this pipeline's stores, looked up by name. */
+    public ReservationQueries queries(
+            java.util.function.Function<String, org.apache.kafka.streams.state.ReadOnlyKeyValueStore<String, ?>> stores) {
+        return new ReservationQueries(settings, stores);
+    }
+
     public DomainEventHandler.Factory handlers() {
         return new DomainEventHandler.Factory() {
             @Override

@@ -68,7 +68,7 @@ class PipelineIntegrationTest {
         TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), 2, (short) 1);
         EventProducer.sendResources(config, DemoCatalogue.generate(60, "default", 7L, Instant.now()));
         ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
-        app = CoreserveApp.start(config, pipeline.handlers(), pipeline.stores(), Duration.ofMinutes(1));
+        app = CoreserveApp.start(config, pipeline, Duration.ofMinutes(1));
     }
 
     @AfterAll
@@ -183,5 +183,47 @@ class PipelineIntegrationTest {
         } catch (Exception e) {
             throw new AssertionError("not JSON: " + line, e);
         }
+    }
+
+    private static JsonNode http(String method, String path, String body) throws Exception {
+        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(app.http().url() + path));
+        if (body != null) {
+            request.header("Content-Type", "application/yaml").method(method,
+                    java.net.http.HttpRequest.BodyPublishers.ofString(body));
+        }
+        var response = java.net.http.HttpClient.newHttpClient().send(request.build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        JsonNode json = JSON.readTree(response.body());
+        return JSON.createObjectNode().put("httpStatus", response.statusCode()).set("body", json);
+    }
+
+    @Test
+    void shouldAnswerQueriesAndProbeWithoutBooking() throws Exception {
+        runCli(concat(concat(new String[] {"submit"}, connection()),
+                "--id", "http-1", "--user", "carol", "--n", "3", "--duration", "1h", "--min", "cores=1", "--total", "cores=4"));
+        await().atMost(Duration.ofSeconds(60)).until(() -> http("GET", "/reservations/http-1", null)
+                .get("httpStatus").asInt() == 200);
+
+        JsonNode reservation = http("GET", "/reservations/http-1", null).get("body");
+        JsonNode resources = http("GET", "/resources", null).get("body");
+        JsonNode mine = http("GET", "/users/carol/reservations", null).get("body");
+        String node = reservation.get("allocations").get(0).get("resourceId").asText();
+        long start = reservation.get("start").asLong();
+        String window = "&from=" + start + "&to=" + (start + 3_600_000L);
+        JsonNode before = http("GET", "/timetable?resource=" + node + window, null).get("body");
+        JsonNode probe = http("POST", "/probe", "user: dave\nn: 2\nduration: 30m\nmin: {cores: 1}\n").get("body");
+        JsonNode after = http("GET", "/timetable?resource=" + node + window, null).get("body");
+
+        assertThat(reservation.get("status").asText()).isEqualTo("ACCEPTED");
+        assertThat(resources).hasSize(60);
+        assertThat(mine).extracting(n -> n.get("requestId").asText()).contains("http-1");
+        assertThat(before.get("bookings")).anySatisfy(b -> assertThat(b.get("requestId").asText()).isEqualTo("http-1"));
+        assertThat(before.get("steps").get(0).get("reserved").get("cores").asDouble()).isGreaterThanOrEqualTo(1.0 - 1e-9);
+        assertThat(probe.get("status").asText()).isEqualTo("ACCEPTED");
+        assertThat(probe.get("message").asText()).contains("nothing booked");
+        assertThat(after).isEqualTo(before);
+        assertThat(http("GET", "/reservations/no-such-request", null).get("httpStatus").asInt()).isEqualTo(404);
+        assertThat(http("GET", "/timetable", null).get("httpStatus").asInt()).isEqualTo(400);
+        assertThat(http("GET", "/metrics", null).get("body").has("process-total")).isTrue();
     }
 }

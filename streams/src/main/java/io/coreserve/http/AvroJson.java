@@ -1,4 +1,4 @@
-package io.coreserve.cli;
+package io.coreserve.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,0 +1,172 @@
+package io.coreserve.reservation;
+
+import io.coreserve.engine.allocation.Outcome;
+import io.coreserve.engine.allocation.Plan;
+import io.coreserve.engine.allocation.Rejection;
+import io.coreserve.events.Allocation;
+import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.events.ReservationStatus;
+import io.coreserve.events.Resource;
+import io.coreserve.events.ResourceSample;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * Read-only questions about the books, answered from read-only views of the pipeline's stores (this instance's
+ * tasks only): resources, a resource's timetable, reservations, and a probe of what the engine would decide now.
+ */
+public final class ReservationQueries {
+
+    private final ReservationSettings settings;
+    private final Function<String, ReadOnlyKeyValueStore<String, ?>> stores;
+
+    /** {@code stores} gives the read-only view of a store by name (e.g. from {@code KafkaStreams.store}). */
+    public ReservationQueries(ReservationSettings settings, Function<String, ReadOnlyKeyValueStore<String, ?>> stores) {
+        this.settings = settings;
+        this.stores = stores;
+    }
+
+    @SuppressWarnings("unchecked")
+    private <V> ReadOnlyKeyValueStore<String, V> store(String name) {
+        return (ReadOnlyKeyValueStore<String, V>) stores.apply(name);
+    }
+
+    public List<Resource> resources(String domain) {
+        ReadOnlyKeyValueStore<String, Resource> catalogue = store(ReservationPipeline.CATALOGUE_STORE);
+        if (domain != null) {
+            return BooksLoader.scan(catalogue, domain);
+        }
+        List<Resource> all = new ArrayList<>();
+        try (KeyValueIterator<String, Resource> it = catalogue.all()) {
+            it.forEachRemaining(kv -> all.add(kv.value));
+        }
+        return all;
+    }
+
+    public Optional<ReservationDecision> reservation(String requestId) {
+        ReadOnlyKeyValueStore<String, ReservationDecision> decisions = store(ReservationPipeline.RESERVATIONS_STORE);
+        return Optional.ofNullable(decisions.get(requestId));
+    }
+
+    public List<ReservationDecision> reservationsOf(String user) {
+        List<ReservationDecision> found = new ArrayList<>();
+        try (KeyValueIterator<String, ReservationDecision> it = this.<ReservationDecision>store(
+                ReservationPipeline.RESERVATIONS_STORE).all()) {
+            it.forEachRemaining(kv -> {
+                if (user.equals(kv.value.getUser())) {
+                    found.add(kv.value);
+                }
+            });
+        }
+        found.sort((a, b) -> a.getDecidedAt().compareTo(b.getDecidedAt()));
+        return found;
+    }
+
+    /** One entry of a timetable: what occupies a resource over [from, to). */
+    public record Booking(String kind, String requestId, Instant from, Instant to, Map<String, Double> amounts) {
+    }
+
+    /** A step of T_ij(t): the total reserved per property over [from, to). */
+    public record Step(Instant from, Instant to, Map<String, Double> reserved) {
+    }
+
+    public record Timetable(String resourceId, String domain, Map<String, Double> capacity, boolean down,
+            List<Booking> bookings, List<Step> steps) {
+    }
+
+    /** The timetable T_ij of one resource over [from, to): reservations and measured background, and their sum. */
+    public Optional<Timetable> timetable(String domain, String resourceId, Instant from, Instant to) {
+        Resource resource = this.<Resource>store(ReservationPipeline.CATALOGUE_STORE)
+                .get(BooksLoader.catalogueKey(domain, resourceId));
+        if (resource == null) {
+            return Optional.empty();
+        }
+        List<Booking> bookings = new ArrayList<>();
+        try (KeyValueIterator<String, ReservationDecision> it = this.<ReservationDecision>store(
+                ReservationPipeline.RESERVATIONS_STORE).all()) {
+            it.forEachRemaining(kv -> {
+                ReservationDecision d = kv.value;
+                if (d.getStatus() == ReservationStatus.ACCEPTED && d.getStart().isBefore(to) && d.getEnd().isAfter(from)) {
+                    for (Allocation a : d.getAllocations()) {
+                        if (a.getResourceId().equals(resourceId)) {
+                            bookings.add(new Booking("reservation", d.getRequestId(), d.getStart(), d.getEnd(), a.getAmounts()));
+                        }
+                    }
+                }
+            });
+        }
+        for (ResourceSample s : BooksLoader.scan(this.<ResourceSample>store(ReservationPipeline.BACKGROUND_STORE), domain)) {
+            if (s.getResourceId().equals(resourceId) && s.getWindowStart().isBefore(to) && s.getWindowEnd().isAfter(from)) {
+                bookings.add(new Booking("background", null, s.getWindowStart(), s.getWindowEnd(), s.getUsed()));
+            }
+        }
+        boolean down = this.<ResourceSample>store(ReservationPipeline.DOWN_STORE)
+                .get(BooksLoader.catalogueKey(domain, resourceId)) != null;
+        return Optional.of(new Timetable(resourceId, domain, resource.getProperties(), down, bookings,
+                steps(bookings, from, to)));
+    }
+
+    /** Sweeps the bookings' end points into the step function of reserved amounts, clipped to [from, to). */
+    static List<Step> steps(List<Booking> bookings, Instant from, Instant to) {
+        TreeMap<Instant, Map<String, Double>> deltas = new TreeMap<>();
+        deltas.put(from, new TreeMap<>());
+        deltas.put(to, new TreeMap<>());
+        for (Booking b : bookings) {
+            Instant start = b.from().isBefore(from) ? from : b.from();
+            Instant end = b.to().isAfter(to) ? to : b.to();
+            b.amounts().forEach((p, x) -> {
+                deltas.computeIfAbsent(start, t -> new TreeMap<>()).merge(p, x, Double::sum);
+                deltas.computeIfAbsent(end, t -> new TreeMap<>()).merge(p, -x, Double::sum);
+            });
+        }
+        List<Step> steps = new ArrayList<>();
+        Map<String, Double> level = new TreeMap<>();
+        Instant previous = null;
+        for (var e : deltas.entrySet()) {
+            if (previous != null && e.getKey().isAfter(previous)) {
+                steps.add(new Step(previous, e.getKey(), Map.copyOf(level)));
+            }
+            e.getValue().forEach((p, x) -> level.merge(p, x, Double::sum));
+            previous = e.getKey();
+        }
+        return steps;
+    }
+
+    /**
+     * What the engine would decide for {@code request} at {@code now}, booking nothing: an ACCEPTED decision with
+     * the start and amounts it would book, or a REJECTED one with the reason. Runs on books built for the call.
+     */
+    public ReservationDecision probe(CoAllocationRequest request, long now) {
+        String domain = request.getDomain() != null ? request.getDomain() : settings.defaultDomain();
+        DomainBooks books = new BooksLoader(store(ReservationPipeline.CATALOGUE_STORE),
+                store(ReservationPipeline.RESERVATIONS_STORE), store(ReservationPipeline.BACKGROUND_STORE),
+                store(ReservationPipeline.DOWN_STORE)).load(domain, settings);
+        Outcome outcome = books.allocator().probe(EventMapping.toEngine(request, now));
+        if (outcome instanceof Plan plan) {
+            return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.ACCEPTED,
+                            "would reserve " + plan.assignments().size() + " resources from "
+                                    + Instant.ofEpochMilli(plan.start()) + " (probe: nothing booked)", now)
+                    .setStart(Instant.ofEpochMilli(plan.start()))
+                    .setEnd(Instant.ofEpochMilli(plan.end()))
+                    .setAllocations(EventMapping.allocations(plan, books.properties()))
+                    .setUtilisationFactor(plan.utilisation())
+                    .setEstimatedUtilisationFactor(plan.utilisationEstimate())
+                    .setStatistics(EventMapping.statistics(settings.algorithmName(), plan.stats()))
+                    .build();
+        }
+        Rejection rejection = (Rejection) outcome;
+        return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.REJECTED,
+                        rejection.message() + " (probe: nothing booked)", now)
+                .setReasonCode(rejection.reason().name())
+                .setField(rejection.field())
+                .build();
+    }
+}
