@@ -5,7 +5,6 @@ import io.coreserve.offers.agent.Reservation;
 import io.coreserve.offers.job.Allocation;
 import io.coreserve.offers.job.GridJob;
 
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -35,15 +34,7 @@ public final class EasyBackfillingPolicy extends QueuedPolicy {
 
     @Override
     public List<Allocation> dispatch(long now) {
-        List<Allocation> placed = new ArrayList<>();
-        while (!queue.isEmpty()) {
-            Optional<Allocation> a = startOnOneCluster(queue.get(0), now);
-            if (a.isEmpty()) {
-                break;
-            }
-            placed.add(a.get());
-            queue.remove(0);
-        }
+        List<Allocation> placed = startHeadJobsWhileTheyFit(now);
         if (queue.size() < 2) {
             return placed;
         }

@@ -4,9 +4,7 @@ import io.coreserve.offers.agent.ProviderAgent;
 import io.coreserve.offers.job.Allocation;
 import io.coreserve.offers.job.GridJob;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * First Come First Served: jobs start in submission order, each on one cluster; while the job at the
@@ -30,15 +28,6 @@ public final class FcfsPolicy extends QueuedPolicy {
 
     @Override
     public List<Allocation> dispatch(long now) {
-        List<Allocation> placed = new ArrayList<>();
-        while (!queue.isEmpty()) {
-            Optional<Allocation> a = startOnOneCluster(queue.get(0), now);
-            if (a.isEmpty()) {
-                break;
-            }
-            placed.add(a.get());
-            queue.remove(0);
-        }
-        return placed;
+        return startHeadJobsWhileTheyFit(now);
     }
 }

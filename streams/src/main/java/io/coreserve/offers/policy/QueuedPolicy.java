@@ -65,6 +65,20 @@ abstract class QueuedPolicy implements SchedulingPolicy {
     }
 
     /** The most processors free now on one cluster: no job wider than this can start now on one cluster. */
+    /** Starts queued jobs from the head, in order, as long as the head fits now (first come, first served). */
+    protected List<Allocation> startHeadJobsWhileTheyFit(long now) {
+        List<Allocation> placed = new ArrayList<>();
+        while (!queue.isEmpty()) {
+            Optional<Allocation> a = startOnOneCluster(queue.get(0), now);
+            if (a.isEmpty()) {
+                break;
+            }
+            placed.add(a.get());
+            queue.remove(0);
+        }
+        return placed;
+    }
+
     protected int mostFreeNow(long now) {
         int max = 0;
         for (ProviderAgent p : providers) {
