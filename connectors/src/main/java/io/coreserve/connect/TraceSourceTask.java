@@ -169,7 +169,8 @@ public class TraceSourceTask extends SourceTask {
 
     private void finishCurrent() {
         TraceReport report = events.report();
-        LOG.info("Trace {} done: {} events {}, fallbacks {}, skipped {}{}", current.path(), report.totalEvents(),
+        LOG.info("Trace {} done: {} events mapped {} (including those skipped on resume), fallbacks {}, skipped {}{}",
+                current.path(), report.totalEvents(),
                 report.events(), report.fallbacks(), report.skipped(), report.notes().isEmpty() ? "" : ", " + report.notes());
         closeEvents();
     }
