@@ -99,12 +99,18 @@ public final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CoreserveConfig config = connection.load();
-        MappingOptions options = new MappingOptions(
-                domain != null ? domain : config.require(CoreserveConfig.DEFAULT_DOMAIN),
-                window != null ? TimeSyntax.duration(window) : config.getDuration(CoreserveConfig.HORIZON),
-                start != null ? TimeSyntax.instant(start, Instant.now()) : null,
-                seed, limit);
-        Pacing pacing = speed != null && speed.speed != null ? Pacing.speed(speed.speed) : Pacing.asFastAsPossible();
+        MappingOptions options;
+        Pacing pacing;
+        try {
+            options = new MappingOptions(
+                    domain != null ? domain : config.require(CoreserveConfig.DEFAULT_DOMAIN),
+                    window != null ? TimeSyntax.duration(window) : config.getDuration(CoreserveConfig.HORIZON),
+                    start != null ? TimeSyntax.instant(start, Instant.now()) : null,
+                    seed, limit);
+            pacing = speed != null && speed.speed != null ? Pacing.speed(speed.speed) : Pacing.asFastAsPossible();
+        } catch (RuntimeException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
         Path path = trace.swf != null ? trace.swf : trace.planetlab;
         TraceEventStream.Format format = trace.swf != null ? TraceEventStream.Format.SWF : TraceEventStream.Format.PLANETLAB;
         if (format == TraceEventStream.Format.SWF ? !Files.isRegularFile(path) : !Files.isDirectory(path)) {
