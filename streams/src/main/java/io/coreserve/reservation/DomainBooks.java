@@ -42,12 +42,13 @@ final class DomainBooks {
      * Books for {@code resources} (retired and down ones left out, so they are never selected), with
      * {@code accepted} decisions booked again and {@code background} samples booked as occupancy.
      */
-    static DomainBooks build(PropertySchema properties, EngineConfig config, List<Resource> resources,
+    static DomainBooks build(PropertySchema configured, EngineConfig config, List<Resource> resources,
             Set<String> down, Iterable<ReservationDecision> accepted, Iterable<ResourceSample> background) {
+        PropertySchema properties = propertiesOf(configured, resources);
         InMemoryCatalogue catalogue = new InMemoryCatalogue(properties);
         for (Resource r : resources) {
             if (!r.getRetired() && !down.contains(r.getId())) {
-                catalogue.add(EventMapping.toEngine(r));
+                catalogue.add(EventMapping.toEngine(r, properties));
             }
         }
         DomainBooks books = new DomainBooks(properties, catalogue,
@@ -59,6 +60,19 @@ final class DomainBooks {
             books.occupy(sample);
         }
         return books;
+    }
+
+    /**
+     * The domain's property list P (seed 000 section 2): the configured properties that at least one of its
+     * resources has. The paper gives every property of P a small default e_i, so a property no resource of the
+     * domain has would exclude them all (an SWF cluster has cores only); leaving it out of P makes a request that
+     * names it fail as naming an unknown property instead. With no resources, the configured list.
+     */
+    static PropertySchema propertiesOf(PropertySchema configured, List<Resource> resources) {
+        List<String> present = configured.names().stream()
+                .filter(name -> resources.stream().anyMatch(r -> r.getProperties().containsKey(name)))
+                .toList();
+        return present.isEmpty() ? configured : PropertySchema.of(present);
     }
 
     /**

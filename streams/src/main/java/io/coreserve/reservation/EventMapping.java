@@ -27,20 +27,26 @@ final class EventMapping {
      * The engine's resource: capacities of the system's properties only (others are ignored), labels as
      * {@code name=value} strings, which is also how requests name their qualitative requirements.
      */
-    static io.coreserve.engine.model.Resource toEngine(Resource resource) {
-        return new io.coreserve.engine.model.Resource(resource.getId(), resource.getProperties(), labels(resource.getLabels()));
+    static io.coreserve.engine.model.Resource toEngine(Resource resource, PropertySchema properties) {
+        Map<String, Double> capacities = new LinkedHashMap<>();
+        resource.getProperties().forEach((name, amount) -> {
+            if (properties.indexOf(name) >= 0) {
+                capacities.put(name, amount);
+            }
+        });
+        return new io.coreserve.engine.model.Resource(resource.getId(), capacities, labels(resource.getLabels()));
     }
 
-    /** A resource record the books cannot take, or null when it is fine. */
+    /**
+     * A resource record the books cannot take, or null when it is fine. Properties outside the system's list are
+     * ignored (a catalogue may describe more than coreserve books).
+     */
     static String problemWith(Resource resource, PropertySchema properties) {
         if (resource.getId() == null || resource.getId().isBlank()) {
             return "field id: must not be blank";
         }
         for (Map.Entry<String, Double> e : resource.getProperties().entrySet()) {
-            if (properties.indexOf(e.getKey()) < 0) {
-                return "field properties." + e.getKey() + ": not a property of this system " + properties.names();
-            }
-            if (e.getValue() == null || !Quantity.isValidAmount(e.getValue())) {
+            if (properties.indexOf(e.getKey()) >= 0 && (e.getValue() == null || !Quantity.isValidAmount(e.getValue()))) {
                 return "field properties." + e.getKey() + ": capacity must be a finite, non-negative number, was " + e.getValue();
             }
         }

@@ -244,4 +244,25 @@ class ReservationPipelineTest {
         assertThat(atStart.get(0).getEmail()).isEqualTo("alice@example.org");
         assertThat(atEnd).extracting(Notification::getKind).containsExactly(NotificationKind.COMPLETED);
     }
+
+    @Test
+    void shouldLeaveOutOfTheDomainsPropertiesThoseNoneOfItsResourcesHas() {
+        // The pipeline is configured with cores and memory_gb; a second domain's nodes have cores only.
+        resources.pipeInput("cores-only", Resource.newBuilder().setId("c1").setDomain("cores-only")
+                .setProperties(Map.of("cores", 8.0)).setUpdatedAt(T0).build(), T0);
+        resources.pipeInput("cores-only", Resource.newBuilder().setId("c2").setDomain("cores-only")
+                .setProperties(Map.of("cores", 8.0, "gpus", 2.0)).setUpdatedAt(T0).build(), T0);
+
+        commands.pipeInput("cores-only", ReservationCommand.newBuilder().setCommand(request("cores-job", 2, 12)
+                .setDomain("cores-only").build()).build(), T0);
+        ReservationDecision accepted = decisions.readValue();
+        commands.pipeInput("cores-only", ReservationCommand.newBuilder().setCommand(request("memory-job", 2, 12)
+                .setDomain("cores-only").setTotals(Map.of("memory_gb", 4.0)).build()).build(), T0);
+        ReservationDecision rejected = decisions.readValue();
+
+        assertThat(accepted.getStatus()).as(accepted.getMessage()).isEqualTo(ReservationStatus.ACCEPTED);
+        assertThat(accepted.getAllocations()).allSatisfy(a -> assertThat(a.getAmounts()).containsOnlyKeys("cores"));
+        assertThat(rejected.getStatus()).isEqualTo(ReservationStatus.REJECTED);
+        assertThat(rejected.getField()).isEqualTo("totals.memory_gb");
+    }
 }
