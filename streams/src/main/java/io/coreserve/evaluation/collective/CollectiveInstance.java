@@ -1,5 +1,8 @@
 package io.coreserve.evaluation.collective;
 
+import io.coreserve.catalogue.Table1Distribution;
+import io.coreserve.engine.model.PropertySchema;
+
 import io.coreserve.engine.catalogue.InMemoryCatalogue;
 import io.coreserve.engine.model.Resource;
 import io.coreserve.engine.timetable.InMemoryTimetables;
@@ -40,19 +43,19 @@ public final class CollectiveInstance {
         this.timetables = timetables;
     }
 
+    /** The properties of Table 1, in its order: cores, cpu_ghz, memory_gb. */
+    public static final PropertySchema SCHEMA = PropertySchema.of(java.util.Arrays.stream(Table1Distribution.rows())
+            .map(Table1Distribution.PropertyStatistics::name).toList());
+
     public static CollectiveInstance build(List<NodeTrace> day, int nodes, long seed, Occupancy occupancy,
             double opteronFraction) {
         SplittableRandom random = new SplittableRandom(seed ^ 0x6E0DE5L);
         List<NodeTrace> chosen = choose(day, nodes, random);
-        InMemoryCatalogue catalogue = new InMemoryCatalogue(Table1.SCHEMA);
-        InMemoryTimetables timetables = new InMemoryTimetables(chosen.size(), Table1.SCHEMA.size());
-        int p = Table1.SCHEMA.size();
+        InMemoryCatalogue catalogue = new InMemoryCatalogue(SCHEMA);
+        InMemoryTimetables timetables = new InMemoryTimetables(chosen.size(), SCHEMA.size());
+        int p = SCHEMA.size();
         for (NodeTrace trace : chosen) {
-            double[] capacity = Table1.sample(random);
-            Map<String, Double> capacities = new LinkedHashMap<>();
-            for (int i = 0; i < p; i++) {
-                capacities.put(Table1.SCHEMA.name(i), capacity[i]);
-            }
+            Map<String, Double> capacities = Table1Distribution.draw(random);
             Set<String> labels = random.nextDouble() < opteronFraction ? Set.of(OPTERON) : Set.of();
             int index = catalogue.add(new Resource(trace.node(), capacities, labels));
             long[] micros = new long[p];

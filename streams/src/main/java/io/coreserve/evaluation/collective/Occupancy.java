@@ -13,7 +13,7 @@ public enum Occupancy {
     PROPORTIONAL,
     CORES_ONLY;
 
-    /** The reserved amount of property i (index in {@link Table1#SCHEMA}) for utilisation u in percent. */
+    /** The reserved amount of property i (index in {@link CollectiveInstance#SCHEMA}) for utilisation u in percent. */
     public long reserved(long capacityMicros, int property, int percent) {
         if (this == CORES_ONLY && property != 0) {
             return 0;

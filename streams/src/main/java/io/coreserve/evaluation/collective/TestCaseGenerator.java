@@ -1,5 +1,7 @@
 package io.coreserve.evaluation.collective;
 
+import io.coreserve.catalogue.Table1Distribution;
+
 import io.coreserve.engine.model.Request;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,12 +55,12 @@ public final class TestCaseGenerator {
                 .duration(duration).count(n).window(earliest, latest).label(CollectiveInstance.OPTERON);
         Request.Builder collective = Request.builder("n" + n + "-c" + index + "-collective", "evaluation")
                 .duration(duration).count(n).window(earliest, latest).label(CollectiveInstance.OPTERON);
-        for (Table1.Row row : Table1.ROWS) {
-            double low = Math.max(0, n * (row.mean() - 2 * row.sd()));
-            double high = n * (row.mean() + 0.5 * row.sd());
+        for (Table1Distribution.PropertyStatistics row : Table1Distribution.rows()) {
+            double low = Math.max(0, n * (row.mean() - 2 * row.stdDev()));
+            double high = n * (row.mean() + 0.5 * row.stdDev());
             double d = low + (high - low) * random.nextDouble();
-            simple.total(row.property(), d).perResource(row.property(), d / n);
-            collective.total(row.property(), d).perResource(row.property(), d / (2.0 * n));
+            simple.total(row.name(), d).perResource(row.name(), d / n);
+            collective.total(row.name(), d).perResource(row.name(), d / (2.0 * n));
         }
         return new TestCase(n, index, simple.build(), collective.build());
     }

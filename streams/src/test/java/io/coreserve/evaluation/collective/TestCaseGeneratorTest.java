@@ -1,5 +1,7 @@
 package io.coreserve.evaluation.collective;
 
+import io.coreserve.catalogue.Table1Distribution;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -21,13 +23,13 @@ class TestCaseGeneratorTest {
             assertThat(c.latest() + c.duration()).isBetween(18 * TestCaseGenerator.HOUR + 10 * TestCaseGenerator.MINUTE,
                     24 * TestCaseGenerator.HOUR);
             assertThat(c.latest()).isGreaterThanOrEqualTo(c.earliest());
-            for (Table1.Row row : Table1.ROWS) {
-                double d = c.total(row.property());
-                assertThat(d).isBetween(Math.max(0, c.n() * (row.mean() - 2 * row.sd())),
-                        c.n() * (row.mean() + 0.5 * row.sd()));
-                assertThat(c.collective().totals().get(row.property())).isEqualTo(d);
-                assertThat(c.simple().perResource().get(row.property())).isCloseTo(d / c.n(), within(1e-12));
-                assertThat(c.collective().perResource().get(row.property())).isCloseTo(d / (2.0 * c.n()), within(1e-12));
+            for (Table1Distribution.PropertyStatistics row : Table1Distribution.rows()) {
+                double d = c.total(row.name());
+                assertThat(d).isBetween(Math.max(0, c.n() * (row.mean() - 2 * row.stdDev())),
+                        c.n() * (row.mean() + 0.5 * row.stdDev()));
+                assertThat(c.collective().totals().get(row.name())).isEqualTo(d);
+                assertThat(c.simple().perResource().get(row.name())).isCloseTo(d / c.n(), within(1e-12));
+                assertThat(c.collective().perResource().get(row.name())).isCloseTo(d / (2.0 * c.n()), within(1e-12));
             }
             assertThat(c.simple().labels()).containsExactly(CollectiveInstance.OPTERON);
             assertThat(c.collective().count()).isEqualTo(c.simple().count()).isEqualTo(c.n());
@@ -42,18 +44,4 @@ class TestCaseGeneratorTest {
                 .isEqualTo(TestCaseGenerator.generate(new int[] {5}, 10, 3));
     }
 
-    @Test
-    void shouldDrawCapacitiesInsideTable1Bounds() {
-        SplittableRandom random = new SplittableRandom(5);
-        double coresSum = 0;
-        for (int k = 0; k < 2000; k++) {
-            double[] c = Table1.sample(random);
-            for (int i = 0; i < 3; i++) {
-                assertThat(c[i]).isBetween(Table1.ROWS.get(i).min(), Table1.ROWS.get(i).max());
-            }
-            assertThat(c[0]).isEqualTo(Math.rint(c[0]));
-            coresSum += c[0];
-        }
-        assertThat(coresSum / 2000).isBetween(2.5, 3.5);
-    }
 }
