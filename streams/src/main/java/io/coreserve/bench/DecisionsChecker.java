@@ -35,7 +35,7 @@ import java.util.Set;
  *
  * <p>Feed the decisions in processing order: for one domain (one partition of the requests topic) the order of
  * {@code decidedAt} (the event time of the command), releases before bookings when two share a millisecond,
- * which {@link #inDecisionOrder} gives.
+ * which {@link #decisionOrder} gives.
  */
 public final class DecisionsChecker {
 
@@ -127,22 +127,45 @@ public final class DecisionsChecker {
         return result;
     }
 
-    /** Checks {@code decisions} (any order; they are sorted by {@link #inDecisionOrder}). */
+    /**
+     * Checks {@code decisions}, given in the order read from the decisions topic (so the decisions of one request,
+     * which share a partition, are in processing order); they are replayed in {@link #decisionOrder} order.
+     */
     public static Report check(Iterable<Resource> catalogue, List<ReservationDecision> decisions) {
         DecisionsChecker checker = new DecisionsChecker(capacitiesOf(catalogue));
-        List<ReservationDecision> ordered = new ArrayList<>(decisions);
-        ordered.sort(inDecisionOrder());
-        ordered.forEach(checker::accept);
+        decisionOrder(decisions).forEach(checker::accept);
         return checker.report();
     }
 
     /**
-     * By {@code decidedAt}; at the same millisecond releases first, so that the replay never reports an
-     * over-commitment that a different order of the same millisecond would not have.
+     * By {@code decidedAt} (the event time of the command decided), keeping the given order otherwise; within one
+     * millisecond, releases first, so that the replay never reports an over-commitment that another order of the
+     * same millisecond would not have, except a release that follows a decision of its own request in that
+     * millisecond (a cancellation sent right after its request), which stays after it.
      */
-    public static Comparator<ReservationDecision> inDecisionOrder() {
-        return Comparator.comparing(ReservationDecision::getDecidedAt)
-                .thenComparing(d -> d.getStatus() == ReservationStatus.CANCELLED ? 0 : 1);
+    public static List<ReservationDecision> decisionOrder(List<ReservationDecision> decisions) {
+        List<ReservationDecision> byTime = new ArrayList<>(decisions);
+        byTime.sort(Comparator.comparing(ReservationDecision::getDecidedAt)); // stable
+        List<ReservationDecision> result = new ArrayList<>(byTime.size());
+        int i = 0;
+        while (i < byTime.size()) {
+            int j = i;
+            while (j < byTime.size() && byTime.get(j).getDecidedAt().equals(byTime.get(i).getDecidedAt())) {
+                j++;
+            }
+            List<ReservationDecision> releases = new ArrayList<>();
+            List<ReservationDecision> rest = new ArrayList<>();
+            Set<String> seen = new java.util.HashSet<>();
+            for (ReservationDecision d : byTime.subList(i, j)) {
+                boolean release = d.getStatus() == ReservationStatus.CANCELLED && !seen.contains(d.getRequestId());
+                (release ? releases : rest).add(d);
+                seen.add(d.getRequestId());
+            }
+            result.addAll(releases);
+            result.addAll(rest);
+            i = j;
+        }
+        return result;
     }
 
     /** Replays one decision. */

@@ -101,14 +101,14 @@ class DecisionsCheckerTest {
     }
 
     @Test
-    void shouldOrderReleasesBeforeBookingsOfTheSameMillisecond() {
+    void shouldOrderReleasesBeforeBookingsOfTheSameMillisecondButAfterTheirOwnBooking() {
         ReservationDecision r1 = accepted("r1", 1, 0, H, "b", 1.0, 1.0);
-        var report = DecisionsChecker.check(List.of(), List.of());
-        assertThat(report.ok()).isTrue();
-        List<ReservationDecision> sorted = new java.util.ArrayList<>(List.of(r1,
-                accepted("r2", 2, 0, H, "b", 1.0, 1.0), cancelled(r1, 2)));
-        sorted.sort(DecisionsChecker.inDecisionOrder());
-        assertThat(sorted).extracting(ReservationDecision::getStatus).containsExactly(ReservationStatus.ACCEPTED,
-                ReservationStatus.CANCELLED, ReservationStatus.ACCEPTED);
+        ReservationDecision r2 = accepted("r2", 2, 0, H, "b", 1.0, 1.0);
+        ReservationDecision r3 = accepted("r3", 2, 2 * H, 3 * H, "b", 1.0, 1.0);
+        List<ReservationDecision> ordered = DecisionsChecker.decisionOrder(List.of(r2, r3, cancelled(r1, 2),
+                cancelled(r3, 2), r1));
+        assertThat(ordered).extracting(d -> d.getRequestId() + " " + d.getStatus()).containsExactly(
+                "r1 ACCEPTED", "r1 CANCELLED", "r2 ACCEPTED", "r3 ACCEPTED", "r3 CANCELLED");
+        assertThat(DecisionsChecker.check(List.of(), List.of()).ok()).isTrue();
     }
 }
