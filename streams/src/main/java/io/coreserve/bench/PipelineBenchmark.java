@@ -46,11 +46,11 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class PipelineBenchmark {
 
     public record Options(int rate, Duration warmup, Duration duration, Duration maxWarmup, Duration maxDuration,
-            int window, int n, long seed, Duration drainTimeout) {
+            int window, int n, Duration spread, long seed, Duration drainTimeout) {
 
         public static Options defaults() {
             return new Options(100, Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(5),
-                    Duration.ofSeconds(20), 500, 5, 42L, Duration.ofSeconds(60));
+                    Duration.ofSeconds(20), 500, 5, BenchWorkload.DEFAULT_SPREAD, 42L, Duration.ofSeconds(60));
         }
     }
 
@@ -92,7 +92,7 @@ public final class PipelineBenchmark {
     public Result run(String label) throws InterruptedException {
         String domain = config.require(CoreserveConfig.DEFAULT_DOMAIN);
         BenchWorkload workload = new BenchWorkload("bench-" + Long.toString(System.currentTimeMillis(), 36), options.n(),
-                options.seed());
+                options.spread(), options.seed());
         KafkaConsumer<String, ReservationDecision> consumer = consumer();
         Thread reader = new Thread(() -> read(consumer), "bench-decisions");
         Thread reporter = new Thread(this::report, "bench-progress");

@@ -99,6 +99,10 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--window", description = "Most requests undecided at once in the closed loop (default: ${DEFAULT-VALUE}).")
         int window = 500;
 
+        @Option(names = "--spread-hours", description = "Earliest starts spread uniformly over this many hours from "
+                + "now (default: ${DEFAULT-VALUE}, 7 days, so that the books do not fill up during the run).")
+        int spreadHours = 168;
+
         @Option(names = "--seed", description = "Seed of the requests (default: ${DEFAULT-VALUE}).")
         long seed = 42L;
 
@@ -114,7 +118,7 @@ public final class BenchCommand implements Runnable {
             PrintStream progress = System.err;
             PipelineBenchmark.Options options = new PipelineBenchmark.Options(rate, Duration.ofSeconds(warmup),
                     Duration.ofSeconds(duration), Duration.ofSeconds(maxWarmup), Duration.ofSeconds(maxDuration),
-                    window, n, seed, Duration.ofSeconds(60));
+                    window, n, Duration.ofHours(spreadHours), seed, Duration.ofSeconds(60));
             List<Row> rows = new ArrayList<>();
             if (embedded) {
                 Path dir = dataDir != null ? dataDir : Files.createTempDirectory("coreserve-bench");
