@@ -3,6 +3,7 @@ package io.coreserve.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.coreserve.app.CoreserveApp;
+import io.coreserve.bench.DecisionsChecker;
 import io.coreserve.bench.EmbeddedPipeline;
 import io.coreserve.bench.Percentiles;
 import io.coreserve.bench.PipelineBenchmark;
@@ -110,6 +111,10 @@ public final class BenchCommand implements Runnable {
                 + "and state live (default: a new temporary directory).")
         Path dataDir;
 
+        @Option(names = "--check", description = "Afterwards, read the decisions and catalogue topics and check them "
+                + "with the independent DecisionsChecker (no over-commitment, one first decision per request).")
+        boolean check;
+
         @Option(names = "--json", paramLabel = "FILE", description = "Also write the results as JSON.")
         Path json;
 
@@ -141,6 +146,9 @@ public final class BenchCommand implements Runnable {
                             rows.add(new Row(resources, config.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG),
                                     new PipelineBenchmark(config, options, progress).run(label)));
                         }
+                        if (check && !check(config, progress)) {
+                            failed = true;
+                        }
                     }
                 }
             } else {
@@ -158,12 +166,29 @@ public final class BenchCommand implements Runnable {
                 progress.printf("driving the pipeline at %s (%d resources in its catalogue)%n", bootstrap, count);
                 rows.add(new Row(count, "(as running)",
                         new PipelineBenchmark(config, options, progress).run("external")));
+                if (check && !check(config, progress)) {
+                    failed = true;
+                }
             }
             print(rows, System.out);
             if (json != null) {
                 writeJson(rows);
             }
-            return 0;
+            return failed ? 1 : 0;
+        }
+
+        private boolean failed;
+
+        private static boolean check(CoreserveConfig config, PrintStream progress) {
+            EventSerdes serdes = new EventSerdes(config);
+            progress.println("checking the decisions topic " + config.topics().decisions());
+            var catalogue = TopicSnapshot.values(config, config.topics().resources(), serdes.resources().deserializer(),
+                    Duration.ofMinutes(2));
+            var decisions = TopicSnapshot.values(config, config.topics().decisions(), serdes.decisions().deserializer(),
+                    Duration.ofMinutes(5));
+            DecisionsChecker.Report report = DecisionsChecker.check(catalogue, decisions);
+            progress.println((report.ok() ? "check OK: " : "CHECK FAILED: ") + report.summary());
+            return report.ok();
         }
 
         private Map<String, String> fileSettings() throws java.io.IOException {
