@@ -96,11 +96,16 @@ class CrashRecoveryTest {
             AtomicInteger sent = new AtomicInteger();
             ScheduledExecutorService pace = Executors.newSingleThreadScheduledExecutor();
             pace.scheduleAtFixedRate(() -> {
-                for (int k = 0; k < 5 && sent.get() < REQUESTS; k++) {
-                    producer.send(new ProducerRecord<>(config.topics().requests(), Workload.DOMAIN,
-                            Workload.command(requests.get(sent.getAndIncrement()))));
+                try {
+                    for (int k = 0; k < 5 && sent.get() < REQUESTS; k++) {
+                        producer.send(new ProducerRecord<>(config.topics().requests(), Workload.DOMAIN,
+                                Workload.command(requests.get(sent.getAndIncrement()))));
+                    }
+                    producer.flush();
+                } catch (RuntimeException | Error e) {
+                    e.printStackTrace(); // a scheduled task that throws is cancelled silently
+                    throw e;
                 }
-                producer.flush();
             }, 0, 100, TimeUnit.MILLISECONDS);
             try {
                 collector.awaitAtLeast(KILL_AFTER, Duration.ofMinutes(2));
