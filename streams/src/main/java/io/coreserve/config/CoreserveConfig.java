@@ -73,7 +73,9 @@ public final class CoreserveConfig {
         p.setProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
         p.setProperty(StreamsConfig.producerPrefix(ProducerConfig.ACKS_CONFIG), "all");
         p.setProperty(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
-        p.setProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100");
+        // A decision is visible when its transaction commits: the commit interval bounds the latency under
+        // exactly-once (measured with coreserve bench pipeline: p99 209 ms at 100 ms, 39 ms at 20 ms, same throughput).
+        p.setProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "20");
         p.setProperty(DEFAULT_DOMAIN, "default");
         p.setProperty(HTTP_HOST, "127.0.0.1");
         p.setProperty(HTTP_PORT, "0");

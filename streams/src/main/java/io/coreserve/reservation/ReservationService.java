@@ -218,13 +218,14 @@ final class ReservationService implements DomainEventHandler {
     private Output onRequest(String domain, CoAllocationRequest request, long time) {
         ReservationDecision earlier = decisions.get(request.getRequestId());
         if (earlier != null) {
-            LOG.info("Request {} seen before: sending its {} decision again", request.getRequestId(), earlier.getStatus());
+            LOG.debug("Request {} seen before: sending its {} decision again", request.getRequestId(), earlier.getStatus());
             return Output.of(earlier);
         }
         requests.put(request.getRequestId(), request);
         ReservationDecision decision = decide(domain, request, time);
         decisions.put(request.getRequestId(), decision);
-        LOG.info("Request {} of {} in {}: {} {}", request.getRequestId(), request.getUser(), domain, decision.getStatus(),
+        // DEBUG, not INFO: at thousands of requests a second one line each is noise; decisions are on their topic.
+        LOG.debug("Request {} of {} in {}: {} {}", request.getRequestId(), request.getUser(), domain, decision.getStatus(),
                 decision.getReasonCode() == null ? "" : decision.getReasonCode());
         return Output.of(decision, Decisions.notificationFor(decision, request.getEmail(), time));
     }
@@ -245,10 +246,15 @@ final class ReservationService implements DomainEventHandler {
         Rejection rejection = (Rejection) outcome;
         if (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
                 || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET) {
+            long searchStarted = System.nanoTime();
             ClosestFreeIntervals closest = domainBooks.allocator().closestFree(engineRequest, time,
                     settings.counterOfferHorizon().toMillis());
+            long closestNanos = System.nanoTime() - searchStarted;
             if (closest.earliestAfter() != null || closest.latestBefore() != null) {
-                return counterOffer(domain, request, rejection, closest, time);
+                ReservationDecision offer = counterOffer(domain, request, rejection, closest, time);
+                // The search for the closest free intervals is often dearer than the decision itself: show it.
+                offer.getStatistics().getPhaseNanos().put("closestFree", closestNanos);
+                return offer;
             }
         }
         return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.REJECTED,

@@ -139,6 +139,7 @@ class GomesDantasCaseStudyTest {
         ReservationDecision f = request("F", "F", 12, 14, 1025, null);
 
         assertThat(f.getStatus()).isEqualTo(ReservationStatus.COUNTER_OFFER);
+        assertThat(f.getStatistics().getPhaseNanos()).containsKey("closestFree");
         assertThat(f.getAlternatives()).extracting(SuggestedInterval::getPosition, SuggestedInterval::getStart,
                         SuggestedInterval::getEnd)
                 .containsExactlyInAnyOrder(
