@@ -51,9 +51,19 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         if (cached != null) {
             return cached;
         }
-        JsonNode answer = send("POST", "/subjects/" + encode(subject) + "/versions", schemaBody(schema),
-                "register a schema under subject '" + subject + "'");
-        return remember(subject, schema, answer.path("id").asInt());
+        try {
+            JsonNode answer = send("POST", "/subjects/" + encode(subject) + "/versions", schemaBody(schema),
+                    "register a schema under subject '" + subject + "'");
+            return remember(subject, schema, answer.path("id").asInt());
+        } catch (IncompatibleSchemaException refused) {
+            // Two clients registering the same new subject at once: Apicurio answers the second with 409
+            // ("already exists"), like an incompatible schema. If the schema is there now, that is its id.
+            try {
+                return lookupId(subject, schema);
+            } catch (SchemaRegistryException notThere) {
+                throw refused;
+            }
+        }
     }
 
     @Override
