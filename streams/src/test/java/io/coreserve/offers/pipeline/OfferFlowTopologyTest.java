@@ -11,6 +11,7 @@ import io.coreserve.events.BookedPart;
 import io.coreserve.events.Notification;
 import io.coreserve.events.NotificationKind;
 import io.coreserve.events.OfferJobRequest;
+import io.coreserve.events.ProviderBook;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
 import io.coreserve.events.Reserve;
@@ -23,6 +24,7 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -214,6 +216,22 @@ class OfferFlowTopologyTest {
         assertThat(OfferFlowFixture.books(driver).get("a").getReservations()).hasSize(1);
         // The stray reservation holds a, so a job needing 4 processors waits for it or uses b.
         ReservationDecision d = submit(job("after", 4, L));
+        assertThat(d.getStart()).isEqualTo(T0);
+        assertThat(d.getEnd()).isEqualTo(T0.plusSeconds(720));
+        fixture.assertBooksNeverOverCommit(driver);
+    }
+
+    @Test
+    void shouldRebuildAProvidersReservationListFromItsBook() {
+        start(EVEN);
+        // Given a book restored from the changelog (a fresh task): a holds all 4 processors for 360 s.
+        KeyValueStore<String, ProviderBook> books = driver.getKeyValueStore(OfferFlowTopology.PROVIDER_BOOKS_STORE);
+        books.put("a", new ProviderBook("a", List.of(new BookedPart("earlier", 1, 0, T0, T0.plusSeconds(360), 4))));
+
+        ReservationDecision d = submit(job("after", 4, L));
+
+        // b's 2 processors now and 2 of a's once the earlier reservation ends.
+        assertThat(processorsPerProvider(d)).isEqualTo(Map.of("a", 2.0, "b", 2.0));
         assertThat(d.getStart()).isEqualTo(T0);
         assertThat(d.getEnd()).isEqualTo(T0.plusSeconds(720));
         fixture.assertBooksNeverOverCommit(driver);
