@@ -238,6 +238,7 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
     private void decide(OfferJobState job, ReservationDecision decision, long now) {
         job.setDecision(decision);
         job.setPhase(OfferJobPhase.DECIDED);
+        job.setOffers(List.of()); // served their purpose; the parts stay, with their own intervals
         String requestId = job.getRequest().getRequestId();
         LOG.info("Request {} of {}: {} {}", requestId, job.getRequest().getUser(), decision.getStatus(),
                 decision.getReasonCode() == null ? "" : decision.getReasonCode());
