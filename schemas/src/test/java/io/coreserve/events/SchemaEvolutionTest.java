@@ -98,7 +98,8 @@ class SchemaEvolutionTest {
     private static Schema parseWithDependencies(Path file) throws IOException {
         Schema.Parser parser = new Schema.Parser();
         String text = Files.readString(file);
-        for (String dependency : List.of("CoAllocationRequest", "CancelRequest", "AcceptCounterOffer")) {
+        for (String dependency : List.of("CoAllocationRequest", "CancelRequest", "AcceptCounterOffer",
+                "Offer", "OfferJobRequest", "ReservationDecision")) {
             Path dir = RELEASED.resolve(dependency);
             if (!file.startsWith(dir) && text.contains("io.coreserve.events." + dependency)) {
                 try (Stream<Path> versions = Files.list(dir)) {

@@ -7,7 +7,7 @@ import java.util.function.Function;
 
 /** The topics the pipeline reads and writes; names come from configuration, never from topology code. */
 public record Topics(String resources, String samples, String offers, String requests, String decisions,
-        String notifications, String deadLetter) {
+        String notifications, String deadLetter, String offerRequests, String agentCommands, String agentReplies) {
 
     public static final String RESOURCES = "coreserve.topic.resources";
     public static final String SAMPLES = "coreserve.topic.samples";
@@ -16,6 +16,12 @@ public record Topics(String resources, String samples, String offers, String req
     public static final String DECISIONS = "coreserve.topic.decisions";
     public static final String NOTIFICATIONS = "coreserve.topic.notifications";
     public static final String DEAD_LETTER = "coreserve.topic.dead-letter";
+    /** Offers pipeline (seed 001): jobs J_L^P for the metascheduler, keyed by request id. */
+    public static final String OFFER_REQUESTS = "coreserve.topic.offer-requests";
+    /** Offers pipeline: metascheduler to provider agents (AskOffer, Reserve, Release), keyed by provider id. */
+    public static final String AGENT_COMMANDS = "coreserve.topic.agent-commands";
+    /** Offers pipeline: provider agents to metascheduler (Offer, ReserveAck), keyed by request id. */
+    public static final String AGENT_REPLIES = "coreserve.topic.agent-replies";
 
     static Map<String, String> defaults() {
         Map<String, String> names = new LinkedHashMap<>();
@@ -26,17 +32,22 @@ public record Topics(String resources, String samples, String offers, String req
         names.put(DECISIONS, "coreserve.decisions");
         names.put(NOTIFICATIONS, "coreserve.notifications");
         names.put(DEAD_LETTER, "coreserve.dead-letter");
+        names.put(OFFER_REQUESTS, "coreserve.offer-requests");
+        names.put(AGENT_COMMANDS, "coreserve.agent-commands");
+        names.put(AGENT_REPLIES, "coreserve.agent-replies");
         return names;
     }
 
     static Topics from(Function<String, String> setting) {
         return new Topics(setting.apply(RESOURCES), setting.apply(SAMPLES), setting.apply(OFFERS),
                 setting.apply(REQUESTS), setting.apply(DECISIONS), setting.apply(NOTIFICATIONS),
-                setting.apply(DEAD_LETTER));
+                setting.apply(DEAD_LETTER), setting.apply(OFFER_REQUESTS), setting.apply(AGENT_COMMANDS),
+                setting.apply(AGENT_REPLIES));
     }
 
     public List<String> all() {
-        return List.of(resources, samples, offers, requests, decisions, notifications, deadLetter);
+        return List.of(resources, samples, offers, requests, decisions, notifications, deadLetter, offerRequests,
+                agentCommands, agentReplies);
     }
 
     /** The catalogue is a table: only the latest description of each resource matters. */

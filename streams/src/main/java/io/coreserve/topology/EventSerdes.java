@@ -7,6 +7,9 @@ import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.Resource;
 import io.coreserve.events.ResourceSample;
 import io.coreserve.events.Offer;
+import io.coreserve.events.AgentCommand;
+import io.coreserve.events.AgentReply;
+import io.coreserve.events.OfferJobRequest;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serde;
@@ -52,6 +55,18 @@ public final class EventSerdes {
 
     public Serde<Offer> offers() {
         return create(Offer.class);
+    }
+
+    public Serde<OfferJobRequest> offerJobRequests() {
+        return create(OfferJobRequest.class);
+    }
+
+    public Serde<AgentCommand> agentCommands() {
+        return create(AgentCommand.class);
+    }
+
+    public Serde<AgentReply> agentReplies() {
+        return create(AgentReply.class);
     }
 
     /** A value serde for {@code type}; the type documents intent, the serde finds the class by schema name. */

@@ -1,0 +1,271 @@
+package io.coreserve.offers.pipeline;
+
+import io.coreserve.events.AgentCommand;
+import io.coreserve.events.AgentReply;
+import io.coreserve.events.AskOffer;
+import io.coreserve.events.Notification;
+import io.coreserve.events.Offer;
+import io.coreserve.events.OfferJobPhase;
+import io.coreserve.events.OfferJobRequest;
+import io.coreserve.events.OfferJobState;
+import io.coreserve.events.PlannedPart;
+import io.coreserve.events.Release;
+import io.coreserve.events.Reserve;
+import io.coreserve.events.ReserveAck;
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.offers.metascheduler.OfferComposer;
+import io.coreserve.offers.metascheduler.SlotTake;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The metascheduler of seed 001 (Figure 2, Algorithm 2) as a state machine per job, kept in store
+ * {@value OfferFlowTopology#JOBS_STORE} by request id. Jobs and agent replies are both keyed by request id,
+ * so one task sees everything about a job, in order:
+ * <ol>
+ *   <li>a new job: AskOffer to every provider of the grid (lines 1-5), phase COLLECTING_OFFERS;</li>
+ *   <li>when every provider has offered: {@link OfferComposer#compose} (lines 6-18); no composition covers P
+ *       means REJECTED ({@code TOTALS_UNREACHABLE}), otherwise one Reserve per chosen slot (sendAR, lines
+ *       19-23), phase RESERVING;</li>
+ *   <li>when every Reserve is answered: all accepted means ACCEPTED with a notification; a refusal (another
+ *       job took the slot between offer and reservation) means Release of the accepted parts and a new attempt
+ *       with fresh offers, or REJECTED ({@code OFFER_TAKEN}) after the configured number of attempts.</li>
+ * </ol>
+ * A request id seen before gets its decision again (or nothing while it is still being decided). Answers to an
+ * earlier attempt are ignored. Every step is one exactly-once transaction (store change and messages together).
+ *
+ * <p>Parts of one job may start at different times: seed 001 reserves each slot at its own start (line 22). The
+ * decision gives the earliest part start and the latest part end and one allocation per provider; the parts'
+ * own intervals are in the decision's message and in the job's state.
+ */
+final class MetaschedulerProcessor implements Processor<String, SpecificRecord, String, SpecificRecord> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MetaschedulerProcessor.class);
+    static final String ALGORITHM = "coarp-offers";
+
+    private final Providers providers;
+    private final int maxAttempts;
+    private ProcessorContext<String, SpecificRecord> context;
+    private KeyValueStore<String, OfferJobState> jobs;
+
+    MetaschedulerProcessor(Providers providers, int maxAttempts) {
+        this.providers = providers;
+        this.maxAttempts = maxAttempts;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, SpecificRecord> context) {
+        this.context = context;
+        this.jobs = context.getStateStore(OfferFlowTopology.JOBS_STORE);
+    }
+
+    @Override
+    public void process(Record<String, SpecificRecord> record) {
+        if (record.value() instanceof OfferJobRequest request) {
+            if (record.key() != null && !record.key().equals(request.getRequestId())) {
+                // Replies are keyed by request id: a job keyed otherwise would wait on another task forever.
+                context.forward(new Record<>(request.getRequestId(), OfferDecisions.rejected(request, 1,
+                        "INVALID_REQUEST", "key", "the record key must be the request id, not '" + record.key() + "'",
+                        Instant.ofEpochMilli(record.timestamp())), record.timestamp()), OfferFlowTopology.DECISIONS_SINK);
+                return;
+            }
+            onRequest(request, record.timestamp());
+        } else if (record.value() instanceof AgentReply reply) {
+            onReply(reply, record.timestamp());
+        }
+    }
+
+    private void onRequest(OfferJobRequest request, long now) {
+        OfferJobState earlier = jobs.get(request.getRequestId());
+        if (earlier != null) {
+            if (earlier.getDecision() != null) {
+                LOG.info("Request {} seen before: sending its {} decision again", request.getRequestId(),
+                        earlier.getDecision().getStatus());
+                context.forward(new Record<>(request.getRequestId(), earlier.getDecision(), now),
+                        OfferFlowTopology.DECISIONS_SINK);
+            } else {
+                LOG.info("Request {} seen before and still being decided (attempt {})", request.getRequestId(),
+                        earlier.getAttempt());
+            }
+            return;
+        }
+        long notBefore = Math.max(now, request.getNotBefore() == null ? now : request.getNotBefore().toEpochMilli());
+        OfferJobState job = OfferJobState.newBuilder().setRequest(request).setAttempt(1)
+                .setPhase(OfferJobPhase.COLLECTING_OFFERS).setNotBefore(wholeSecond(notBefore))
+                .setOffers(List.of()).setParts(List.of()).setDecision(null).setUpdatedAt(Instant.ofEpochMilli(now)).build();
+        String invalid = invalidField(request);
+        if (invalid != null) {
+            reject(job, "INVALID_REQUEST", invalid, invalid + " must be positive", now);
+        } else {
+            askOffers(job, now);
+        }
+        jobs.put(request.getRequestId(), job);
+    }
+
+    private void onReply(AgentReply reply, long now) {
+        OfferJobState job = jobs.get(reply.getRequestId());
+        if (job == null || job.getAttempt() != reply.getAttempt() || job.getPhase() == OfferJobPhase.DECIDED) {
+            LOG.debug("Reply of {} for {} attempt {} is stale: ignored", reply.getProviderId(), reply.getRequestId(),
+                    reply.getAttempt());
+            return;
+        }
+        boolean changed = false;
+        if (reply.getReply() instanceof Offer offer && job.getPhase() == OfferJobPhase.COLLECTING_OFFERS) {
+            changed = addOffer(job, offer, now);
+        } else if (reply.getReply() instanceof ReserveAck ack && job.getPhase() == OfferJobPhase.RESERVING) {
+            changed = addAck(job, reply.getProviderId(), ack, now);
+        }
+        if (changed) {
+            job.setUpdatedAt(Instant.ofEpochMilli(now));
+            jobs.put(reply.getRequestId(), job);
+        }
+    }
+
+    /** Lines 1-5: queryFreeSlot on every provider. */
+    private void askOffers(OfferJobState job, long now) {
+        OfferJobRequest r = job.getRequest();
+        AskOffer ask = new AskOffer(r.getLengthMi(), r.getProcessors(), job.getNotBefore());
+        for (int c = 0; c < providers.size(); c++) {
+            send(job, providers.id(c), ask, now);
+        }
+    }
+
+    private boolean addOffer(OfferJobState job, Offer offer, long now) {
+        if (providers.number(offer.getProviderId()) < 0
+                || job.getOffers().stream().anyMatch(o -> o.getProviderId().equals(offer.getProviderId()))) {
+            return false;
+        }
+        List<Offer> offers = new ArrayList<>(job.getOffers());
+        offers.add(offer);
+        job.setOffers(offers);
+        if (offers.size() == providers.size()) {
+            compose(job, now);
+        }
+        return true;
+    }
+
+    /** Lines 6-23: compose the offers by finish time and send one advance reservation per chosen slot. */
+    private void compose(OfferJobState job, long now) {
+        long jobNumber = Providers.jobNumber(job.getRequest().getRequestId());
+        List<io.coreserve.offers.agent.Offer> offers = job.getOffers().stream()
+                .map(o -> providers.fromEvent(o, jobNumber)).toList();
+        int p = job.getRequest().getProcessors();
+        Optional<List<SlotTake>> best = OfferComposer.compose(p, offers);
+        if (best.isEmpty()) {
+            reject(job, "TOTALS_UNREACHABLE", "processors", "no composition of the " + providers.size()
+                    + " providers' offers covers " + p + " processors (the grid has " + providers.totalProcessors()
+                    + ")", now);
+            return;
+        }
+        List<PlannedPart> parts = new ArrayList<>();
+        for (SlotTake take : best.get()) {
+            parts.add(new PlannedPart(parts.size(), providers.id(take.slot().provider()),
+                    Providers.instant(take.slot().start()), take.slot().duration() * 1000, take.processors(), null));
+        }
+        job.setParts(parts);
+        job.setPhase(OfferJobPhase.RESERVING);
+        for (PlannedPart part : parts) {
+            send(job, part.getProviderId(),
+                    new Reserve(part.getPart(), part.getStart(), part.getDurationMillis(), part.getProcessors()), now);
+        }
+    }
+
+    private boolean addAck(OfferJobState job, String providerId, ReserveAck ack, long now) {
+        List<PlannedPart> parts = job.getParts();
+        if (ack.getPart() < 0 || ack.getPart() >= parts.size()) {
+            return false;
+        }
+        PlannedPart part = parts.get(ack.getPart());
+        if (!part.getProviderId().equals(providerId) || part.getAccepted() != null) {
+            return false;
+        }
+        part.setAccepted(ack.getAccepted());
+        if (parts.stream().allMatch(x -> x.getAccepted() != null)) {
+            conclude(job, now);
+        }
+        return true;
+    }
+
+    /** Every Reserve answered: decide, or release what was booked and try again with fresh offers. */
+    private void conclude(OfferJobState job, long now) {
+        if (job.getParts().stream().allMatch(PlannedPart::getAccepted)) {
+            accept(job, now);
+            return;
+        }
+        Set<String> holding = new LinkedHashSet<>();
+        job.getParts().stream().filter(PlannedPart::getAccepted).forEach(x -> holding.add(x.getProviderId()));
+        for (String providerId : holding) {
+            send(job, providerId, new Release("a reservation of the same attempt was refused"), now);
+        }
+        if (job.getAttempt() >= maxAttempts) {
+            reject(job, "OFFER_TAKEN", null, "providers refused the reservations of " + job.getAttempt()
+                    + " attempt(s): their slots were taken by other jobs in the meantime", now);
+            return;
+        }
+        LOG.info("Request {}: a reservation was refused in attempt {}, asking for fresh offers",
+                job.getRequest().getRequestId(), job.getAttempt());
+        job.setAttempt(job.getAttempt() + 1);
+        job.setPhase(OfferJobPhase.COLLECTING_OFFERS);
+        job.setOffers(List.of());
+        job.setParts(List.of());
+        job.setNotBefore(wholeSecond(Math.max(now, job.getNotBefore().toEpochMilli())));
+        askOffers(job, now);
+    }
+
+    private void accept(OfferJobState job, long now) {
+        OfferJobRequest r = job.getRequest();
+        ReservationDecision decision = OfferDecisions.accepted(r, job.getAttempt(), job.getOffers(), job.getParts(),
+                Instant.ofEpochMilli(now));
+        decide(job, decision, now);
+    }
+
+    private void reject(OfferJobState job, String reason, String field, String message, long now) {
+        decide(job, OfferDecisions.rejected(job.getRequest(), job.getAttempt(), reason, field, message,
+                Instant.ofEpochMilli(now)), now);
+    }
+
+    private void decide(OfferJobState job, ReservationDecision decision, long now) {
+        job.setDecision(decision);
+        job.setPhase(OfferJobPhase.DECIDED);
+        job.setOffers(List.of()); // served their purpose; the parts stay, with their own intervals
+        String requestId = job.getRequest().getRequestId();
+        LOG.info("Request {} of {}: {} {}", requestId, job.getRequest().getUser(), decision.getStatus(),
+                decision.getReasonCode() == null ? "" : decision.getReasonCode());
+        context.forward(new Record<>(requestId, decision, now), OfferFlowTopology.DECISIONS_SINK);
+        Notification n = OfferDecisions.notification(job.getRequest(), decision);
+        context.forward(new Record<>(requestId, n, now), OfferFlowTopology.NOTIFICATIONS_SINK);
+    }
+
+    private void send(OfferJobState job, String providerId, Object command, long now) {
+        AgentCommand out = AgentCommand.newBuilder().setProviderId(providerId)
+                .setRequestId(job.getRequest().getRequestId()).setAttempt(job.getAttempt()).setCommand(command)
+                .setSentAt(Instant.ofEpochMilli(now)).build();
+        context.forward(new Record<>(providerId, out, now), OfferFlowTopology.AGENT_COMMANDS_SINK);
+    }
+
+    private static String invalidField(OfferJobRequest r) {
+        if (r.getProcessors() <= 0) {
+            return "processors";
+        }
+        if (r.getLengthMi() <= 0) {
+            return "lengthMi";
+        }
+        return null;
+    }
+
+    /** Providers plan in whole seconds: round up, so that nothing starts before it may. */
+    private static Instant wholeSecond(long millis) {
+        return Providers.instant(Providers.seconds(millis));
+    }
+}

@@ -1,0 +1,45 @@
+package io.coreserve.offers.pipeline;
+
+import io.coreserve.config.CoreserveConfig;
+import io.coreserve.offers.grid.Grid;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
+/**
+ * What the offers pipeline needs besides topic names: the grid (one provider agent per cluster, its name is
+ * the provider id) and how many times a job is composed again after a provider refused a reservation.
+ *
+ * @param grid        the providers; the metascheduler and the agents must be given the same grid
+ * @param maxAttempts rounds of offers, composition and reservation per job before it is rejected, at least 1
+ */
+public record OfferFlowSettings(Grid grid, int maxAttempts) {
+
+    /** A grid file in {@link Grid}'s format; unset means Table 1 of seed 001. */
+    public static final String GRID_FILE = "coreserve.offers.grid.file";
+    /** Attempts per job; a refused reservation starts a new attempt with fresh offers. Default 3. */
+    public static final String MAX_ATTEMPTS = "coreserve.offers.max-attempts";
+    public static final int DEFAULT_MAX_ATTEMPTS = 3;
+
+    public OfferFlowSettings {
+        if (grid == null) {
+            throw new IllegalArgumentException("the offers pipeline needs a grid");
+        }
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException(MAX_ATTEMPTS + " must be at least 1, not " + maxAttempts);
+        }
+    }
+
+    public static OfferFlowSettings from(CoreserveConfig config) {
+        String file = config.get(GRID_FILE);
+        Grid grid;
+        try {
+            grid = file == null || file.isBlank() ? Grid.paperTable1() : Grid.read(Path.of(file.trim()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the grid file set in " + GRID_FILE + ": " + file, e);
+        }
+        String attempts = config.get(MAX_ATTEMPTS);
+        return new OfferFlowSettings(grid,
+                attempts == null || attempts.isBlank() ? DEFAULT_MAX_ATTEMPTS : Integer.parseInt(attempts.trim()));
+    }
+}

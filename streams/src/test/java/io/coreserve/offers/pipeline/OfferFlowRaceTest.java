@@ -1,0 +1,160 @@
+package io.coreserve.offers.pipeline;
+
+import static io.coreserve.offers.pipeline.OfferFlowFixture.T0;
+import static io.coreserve.offers.pipeline.OfferFlowFixture.job;
+import static io.coreserve.offers.pipeline.OfferFlowFixture.processorsPerProvider;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.coreserve.events.AgentCommand;
+import io.coreserve.events.AgentReply;
+import io.coreserve.events.BookedPart;
+import io.coreserve.events.OfferJobRequest;
+import io.coreserve.events.Release;
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.events.ReservationStatus;
+import io.coreserve.offers.grid.Grid;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two jobs whose offers and reservations interleave, as they do when several metascheduler tasks run at once:
+ * the metascheduler and the provider agents run on two TopologyTestDrivers and the test carries the messages
+ * between them in rounds, so both jobs are offered the same free slots before either reserves.
+ */
+class OfferFlowRaceTest {
+
+    /** Same speed: 36 000 MI take 360 s on either provider. */
+    private static final Grid GRID = Grid.parse("""
+            a 4 100
+            b 2 100
+            """);
+    private static final long L = 36_000;
+
+    private OfferFlowFixture fixture;
+    private TopologyTestDriver metascheduler;
+    private TopologyTestDriver agents;
+    private TestInputTopic<String, OfferJobRequest> requests;
+    private TestOutputTopic<String, AgentCommand> commandsOut;
+    private TestInputTopic<String, AgentCommand> commandsIn;
+    private TestOutputTopic<String, AgentReply> repliesOut;
+    private TestInputTopic<String, AgentReply> repliesIn;
+    private TestOutputTopic<String, ReservationDecision> decisions;
+    private final List<AgentCommand> commandLog = new ArrayList<>();
+
+    private void start(int maxAttempts) {
+        fixture = new OfferFlowFixture(GRID, maxAttempts);
+        var keys = Serdes.String();
+        var serdes = fixture.serdes;
+        var topics = fixture.topics;
+        metascheduler = fixture.driver(OfferFlowTopology.addMetascheduler(new Topology(), topics, serdes, fixture.settings));
+        agents = fixture.driver(OfferFlowTopology.addProviderAgents(new Topology(), topics, serdes, fixture.settings));
+        requests = metascheduler.createInputTopic(topics.offerRequests(), keys.serializer(),
+                serdes.offerJobRequests().serializer());
+        commandsOut = metascheduler.createOutputTopic(topics.agentCommands(), keys.deserializer(),
+                serdes.agentCommands().deserializer());
+        repliesIn = metascheduler.createInputTopic(topics.agentReplies(), keys.serializer(), serdes.agentReplies().serializer());
+        decisions = metascheduler.createOutputTopic(topics.decisions(), keys.deserializer(), serdes.decisions().deserializer());
+        commandsIn = agents.createInputTopic(topics.agentCommands(), keys.serializer(), serdes.agentCommands().serializer());
+        repliesOut = agents.createOutputTopic(topics.agentReplies(), keys.deserializer(), serdes.agentReplies().deserializer());
+    }
+
+    @AfterEach
+    void close() {
+        fixture.close();
+    }
+
+    /** Carries all pending commands to the agents, then all their replies back, until nothing is in flight. */
+    private void exchangeUntilQuiet() {
+        for (int round = 0; round < 20; round++) {
+            List<AgentCommand> commands = commandsOut.readValuesToList();
+            if (commands.isEmpty()) {
+                return;
+            }
+            commandLog.addAll(commands);
+            commands.forEach(c -> commandsIn.pipeInput(c.getProviderId(), c, T0));
+            repliesOut.readValuesToList().forEach(r -> repliesIn.pipeInput(r.getRequestId(), r, T0));
+        }
+        throw new AssertionError("the exchange did not settle");
+    }
+
+    private ReservationDecision decisionFor(List<ReservationDecision> all, String requestId) {
+        return all.stream().filter(d -> d.getRequestId().equals(requestId)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void shouldRetryWithFreshOffersWhenAReservationIsRefusedAndBookCorrectly() {
+        start(3);
+
+        // Both jobs are offered a's 4 free processors at T0 before either reserves them.
+        requests.pipeInput("x", job("x", 4, L), T0);
+        requests.pipeInput("y", job("y", 5, L), T0);
+        exchangeUntilQuiet();
+
+        List<ReservationDecision> all = decisions.readValuesToList();
+        assertThat(all).hasSize(2);
+        ReservationDecision x = decisionFor(all, "x");
+        ReservationDecision y = decisionFor(all, "y");
+        assertThat(x.getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
+        assertThat(processorsPerProvider(x)).isEqualTo(Map.of("a", 4.0));
+        // y's first attempt: a refused, b's 1 processor accepted and then released. Second attempt: b's 2 now,
+        // a's 3 once x ends.
+        assertThat(y.getStatus()).as(y.getMessage()).isEqualTo(ReservationStatus.ACCEPTED);
+        assertThat(y.getStatistics().getPasses()).isEqualTo(2);
+        assertThat(processorsPerProvider(y)).isEqualTo(Map.of("a", 3.0, "b", 2.0));
+        assertThat(y.getStart()).isEqualTo(T0);
+        assertThat(y.getEnd()).isEqualTo(T0.plusSeconds(720));
+        assertThat(commandLog).filteredOn(c -> c.getCommand() instanceof Release)
+                .extracting(AgentCommand::getProviderId, AgentCommand::getRequestId, AgentCommand::getAttempt)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("b", "y", 1));
+        var books = OfferFlowFixture.books(agents);
+        assertThat(books.get("b").getReservations()).extracting(BookedPart::getRequestId, BookedPart::getAttempt,
+                BookedPart::getProcessors).containsExactly(org.assertj.core.groups.Tuple.tuple("y", 2, 2));
+        fixture.assertBooksNeverOverCommit(agents);
+    }
+
+    @Test
+    void shouldRejectCleanlyAndReleaseWhatWasBookedWhenNoAttemptsAreLeft() {
+        start(1);
+
+        requests.pipeInput("x", job("x", 4, L), T0);
+        requests.pipeInput("y", job("y", 5, L), T0);
+        exchangeUntilQuiet();
+
+        List<ReservationDecision> all = decisions.readValuesToList();
+        assertThat(decisionFor(all, "x").getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
+        ReservationDecision y = decisionFor(all, "y");
+        assertThat(y.getStatus()).isEqualTo(ReservationStatus.REJECTED);
+        assertThat(y.getReasonCode()).isEqualTo("OFFER_TAKEN");
+        var books = OfferFlowFixture.books(agents);
+        assertThat(books.get("a").getReservations()).extracting(BookedPart::getRequestId).containsExactly("x");
+        assertThat(books.get("b").getReservations()).isEmpty();
+    }
+
+    @Test
+    void shouldIgnoreRepliesOfAnEarlierAttempt() {
+        start(3);
+        requests.pipeInput("x", job("x", 4, L), T0);
+        requests.pipeInput("y", job("y", 5, L), T0);
+        exchangeUntilQuiet();
+        List<ReservationDecision> before = decisions.readValuesToList();
+
+        // A late duplicate of y's first-attempt offer from a changes nothing.
+        AgentReply stale = AgentReply.newBuilder().setProviderId("a").setRequestId("y").setAttempt(1)
+                .setReply(io.coreserve.events.Offer.newBuilder().setProviderId("a").setRequestId("y")
+                        .setSlots(List.of()).setCreatedAt(T0).build())
+                .setSentAt(T0).build();
+        repliesIn.pipeInput("y", stale, T0);
+
+        assertThat(before).hasSize(2);
+        assertThat(decisions.isEmpty()).isTrue();
+        assertThat(commandsOut.isEmpty()).isTrue();
+    }
+}
