@@ -31,10 +31,22 @@ public final class CoreserveApp implements AutoCloseable {
     }
 
     /** Creates missing topics, starts the pipeline and the HTTP endpoint, and waits until both serve. */
-    /** The reservation pipeline with its HTTP queries. */
+    /** Whether the offers protocol (seed 001) runs beside the reservation pipeline; default true. */
+    public static final String OFFERS_ENABLED = "coreserve.offers.enabled";
+
+    /**
+     * The reservation pipeline with its HTTP queries and, unless {@code coreserve.offers.enabled=false}, the
+     * offers-based co-allocation of seed 001 (metascheduler and provider agents over their own topics).
+     */
     public static CoreserveApp start(CoreserveConfig config, io.coreserve.reservation.ReservationPipeline pipeline,
             Duration startTimeout) throws Exception {
-        CoreserveApp app = start(config, pipeline.handlers(), pipeline.stores(), startTimeout);
+        EventSerdes serdes = new EventSerdes(config);
+        Topology topology = PipelineTopology.build(config.topics(), serdes, pipeline.handlers(), pipeline.stores());
+        if (!"false".equalsIgnoreCase(config.get(OFFERS_ENABLED))) {
+            io.coreserve.offers.pipeline.OfferFlowTopology.addTo(topology, config.topics(), serdes,
+                    io.coreserve.offers.pipeline.OfferFlowSettings.from(config));
+        }
+        CoreserveApp app = start(config, topology, startTimeout);
         var streams = app.runner().streams();
         io.coreserve.http.QueryRoutes.register(app.http(), pipeline.queries(name -> streams.store(
                         org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(name,
@@ -45,9 +57,14 @@ public final class CoreserveApp implements AutoCloseable {
 
     public static CoreserveApp start(CoreserveConfig config, DomainEventHandler.Factory handlers,
             List<StoreBuilder<?>> stores, Duration startTimeout) throws Exception {
+        return start(config, PipelineTopology.build(config.topics(), new EventSerdes(config), handlers, stores),
+                startTimeout);
+    }
+
+    /** Creates missing topics, runs {@code topology}, and serves HTTP once it is RUNNING. */
+    public static CoreserveApp start(CoreserveConfig config, Topology topology, Duration startTimeout) throws Exception {
         TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),
                 (short) 1);
-        Topology topology = PipelineTopology.build(config.topics(), new EventSerdes(config), handlers, stores);
         StreamsRunner runner = new StreamsRunner(topology, config.streamsProperties());
         if (!runner.start(startTimeout)) {
             runner.close();
