@@ -226,4 +226,29 @@ class PipelineIntegrationTest {
         assertThat(http("GET", "/timetable", null).get("httpStatus").asInt()).isEqualTo(400);
         assertThat(http("GET", "/metrics", null).get("body").has("process-total")).isTrue();
     }
+
+    @Test
+    void shouldCoAllocateAnOfferJobThroughTheMetaschedulerAndTheProviderAgents() throws Exception {
+        // Table 1 of seed 001: the widest cluster has 280 processors, so 300 must be co-allocated across providers.
+        var job = io.coreserve.events.OfferJobRequest.newBuilder().setRequestId("offer-job-1").setUser("erin")
+                .setLengthMi(3_600_000L).setProcessors(300).setSubmittedAt(Instant.now()).build();
+        Properties producerProps = new Properties();
+        producerProps.put("bootstrap.servers", kafka.bootstrapServers());
+        try (var producer = new KafkaProducer<>(producerProps, new StringSerializer(),
+                new io.coreserve.topology.EventSerdes(config).offerJobRequests().serializer())) {
+            producer.send(new ProducerRecord<>(config.topics().offerRequests(), "offer-job-1", job)).get();
+        }
+
+        String watched = runCli(concat(concat(new String[] {"watch"}, connection()),
+                "--json", "--request", "offer-job-1", "--count", "1", "--timeout", "90"));
+
+        JsonNode decision = parse(watched.lines().findFirst().orElseThrow());
+        assertThat(decision.get("status").asText()).isEqualTo("ACCEPTED");
+        int processors = 0;
+        for (JsonNode a : decision.get("allocations")) {
+            processors += a.get("amounts").get("processors").asInt();
+        }
+        assertThat(decision.get("allocations").size()).isGreaterThan(1);
+        assertThat(processors).isEqualTo(300);
+    }
 }
