@@ -50,6 +50,59 @@ final class Availability {
     }
 
     /**
+     * Fills R_a at time t from the segments Phase III kept ({@link StartTimeCandidates#find} must have run for
+     * the same candidates and request, and t must lie in [t_e, t_l]): the same R_a, in the same order and with
+     * the same T_ij^t as {@link #fill(TimetableView, CandidateSet, ResolvedRequest, long)}, but A_j^s(t) is
+     * read from the precomputed next short segment, T_ij^t is scanned only for free candidates, and when fewer
+     * than N candidates are free only {@link #size} is set (R_a cannot hold an R_s then).
+     */
+    void fill(StartTimeCandidates segments, CandidateSet candidates, ResolvedRequest request, long t) {
+        int p = properties;
+        int count = candidates.size();
+        ensureCapacity(count);
+        if (cursor.length < count) {
+            cursor = new int[count];
+        }
+        start = t;
+        long end = t + request.duration();
+        long[] starts = segments.starts;
+        long[] nextShort = segments.nextShort;
+        int free = 0;
+        for (int k = 0; k < count; k++) {
+            int m = segments.segmentOf(k, t, cursor[k]);
+            cursor[k] = m;
+            if (nextShort[m] - t >= request.duration()) {   // A_j^s(t) = 1
+                candidate[free++] = k;
+            }
+        }
+        size = free;
+        if (free < request.count()) {
+            return;
+        }
+        long[] values = segments.values;
+        for (int q = 0; q < free; q++) {
+            int k = candidate[q];
+            int last = segments.first[k + 1];
+            int base = q * p;
+            for (int i = 0; i < p; i++) {
+                reserved[base + i] = 0;
+            }
+            for (int m = cursor[k]; m < last && starts[m] < end; m++) {
+                for (int i = 0; i < p; i++) {
+                    reserved[base + i] = Math.max(reserved[base + i], values[m * p + i]);
+                }
+            }
+            for (int i = 0; i < p; i++) {
+                long cap = candidates.capacity[k * p + i];
+                capacity[base + i] = cap;
+                available[base + i] = cap - reserved[base + i];
+            }
+        }
+    }
+
+    private int[] cursor = new int[0];
+
+    /**
      * False when for some property even the N largest a_ij^t of R_a sum below d_i: then no R_s of N members
      * is admissible at this start time (the same test as Phase II, on availabilities instead of capacities).
      */

@@ -79,7 +79,8 @@ final class CoAllocationSearch {
 
             // Phase III.
             t = System.nanoTime();
-            long[] startTimes = new StartTimeCandidates().find(timetables, candidates, request, order);
+            StartTimeCandidates phaseThree = new StartTimeCandidates();
+            long[] startTimes = phaseThree.find(timetables, candidates, request, order);
             counters.startTimesNanos += System.nanoTime() - t;
             counters.startTimeCandidates = startTimes.length;
 
@@ -90,7 +91,7 @@ final class CoAllocationSearch {
             Selection found = null;
             for (long start : startTimes) {
                 counters.startTimesTried++;
-                availability.fill(timetables, candidates, request, start);
+                availability.fill(phaseThree, candidates, request, start);
                 if (availability.size < n) {
                     continue;                                              // line 5: R_s empty
                 }
