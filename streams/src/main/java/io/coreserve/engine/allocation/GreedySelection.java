@@ -72,23 +72,26 @@ final class GreedySelection {
         long[] after = new long[p];
         int[] order = new int[s.restCount];
         long[] keys = new long[s.restCount];
+        long[] topKeys = new long[2 * n];
+        long[] without = new long[p];
         for (long round = 0; round < rounds && !s.admissible(); round++) {
             int v = mostShort(s, d);
             for (int q = 0; q < s.restCount; q++) {
-                order[q] = q;
                 keys[q] = availability.available(s.rest[q], v);
             }
-            IndexSort.descending(order, keys, s.restCount);
-            int considered = Math.min(s.restCount, 2 * n);
+            // Only the 2N richest are looked at: select them (stable, as the full sort) instead of sorting all.
+            int considered = IndexSort.topDescending(order, keys, s.restCount, 2 * n, topKeys);
             double best = shortfall(s.sumAvailable, d);
             int bestOut = -1;
             int bestIn = -1;
             for (int out = 0; out < n; out++) {
+                for (int i = 0; i < p; i++) {
+                    without[i] = s.sumAvailable[i] - availability.available(s.chosen[out], i);
+                }
                 for (int q = 0; q < considered; q++) {
                     int in = order[q];
                     for (int i = 0; i < p; i++) {
-                        after[i] = s.sumAvailable[i] - availability.available(s.chosen[out], i)
-                                + availability.available(s.rest[in], i);
+                        after[i] = without[i] + availability.available(s.rest[in], i);
                     }
                     double value = shortfall(after, d);
                     if (value < best - 1e-15) {
