@@ -44,6 +44,8 @@ final class StartTimeCandidates {
             values = new long[starts.length * properties];
         }
         segments = 0;
+        intervals = 0;
+        version++;
         for (int k = 0; k < candidates.size(); k++) {
             first[k] = segments;
             sweep(timetables, candidates, k, request);
@@ -106,7 +108,42 @@ final class StartTimeCandidates {
                 nextShort[m] = nextShort[m + 1];
             }
         }
+        addFreeIntervals(k, request);
     }
+
+    /**
+     * The start times t in [t_e, t_l] with A_j^s(t) = 1 for candidate k, as intervals [lo, hi]: in a run of
+     * segments that are not short and ends where the next short one starts (S), exactly the t from the run's
+     * start to S - t_res. Kept for Phase IV to count the free candidates without visiting every one.
+     */
+    private void addFreeIntervals(int k, ResolvedRequest request) {
+        long latest = request.latest();
+        for (int m = base; m < segments && starts[m] <= latest; m++) {
+            boolean runStart = nextShort[m] != starts[m] && (m == base || nextShort[m - 1] == starts[m - 1]);
+            if (runStart) {
+                long hi = Math.min(nextShort[m] - request.duration(), latest);
+                if (starts[m] <= hi) {
+                    if (intervals == intervalLo.length) {
+                        int capacity = intervals * 2;
+                        intervalLo = Arrays.copyOf(intervalLo, capacity);
+                        intervalHi = Arrays.copyOf(intervalHi, capacity);
+                        intervalCandidate = Arrays.copyOf(intervalCandidate, capacity);
+                    }
+                    intervalLo[intervals] = starts[m];
+                    intervalHi[intervals] = hi;
+                    intervalCandidate[intervals++] = k;
+                }
+            }
+        }
+    }
+
+    /** Free intervals of all candidates (see {@link #addFreeIntervals}), in candidate order. */
+    long[] intervalLo = new long[64];
+    long[] intervalHi = new long[64];
+    int[] intervalCandidate = new int[64];
+    int intervals;
+    /** Changes with every {@link #find}, so that users of the kept data see when it was replaced. */
+    int version;
 
     /** Line 6: segment starts in [t_e, t_l] where availability increases and A_j^s = 1. */
     private void addEarliestCandidates(ResolvedRequest request, LongBag times) {
