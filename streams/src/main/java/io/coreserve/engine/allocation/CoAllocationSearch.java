@@ -20,6 +20,8 @@ final class CoAllocationSearch {
     private final TimetableView timetables;
     private final EngineConfig config;
     private final ResourceDiscovery discovery;
+    /** Phase III's working arrays, kept between requests so that they are not grown again each time. */
+    private final StartTimeCandidates phaseThree = new StartTimeCandidates();
 
     CoAllocationSearch(ResourceCatalogue catalogue, TimetableView timetables, EngineConfig config,
             ResourceDiscovery discovery) {
@@ -79,7 +81,6 @@ final class CoAllocationSearch {
 
             // Phase III.
             t = System.nanoTime();
-            StartTimeCandidates phaseThree = new StartTimeCandidates();
             long[] startTimes = phaseThree.find(timetables, candidates, request, order);
             counters.startTimesNanos += System.nanoTime() - t;
             counters.startTimeCandidates = startTimes.length;
