@@ -50,6 +50,133 @@ final class Availability {
     }
 
     /**
+     * Fills R_a at time t from the segments Phase III kept ({@link StartTimeCandidates#find} must have run for
+     * the same candidates and request, and t must lie in [t_e, t_l]): the same R_a, in the same order and with
+     * the same T_ij^t as {@link #fill(TimetableView, CandidateSet, ResolvedRequest, long)}, but A_j^s(t) is
+     * read from the free intervals Phase III derived (counted incrementally over ascending start times), T_ij^t is scanned only for free candidates, and when fewer
+     * than N candidates are free only {@link #size} is set (R_a cannot hold an R_s then).
+     */
+    void fill(StartTimeCandidates segments, CandidateSet candidates, ResolvedRequest request, long t) {
+        int p = properties;
+        int count = candidates.size();
+        ensureCapacity(count);
+        if (cursor.length < count) {
+            cursor = new int[count];
+        }
+        start = t;
+        long end = t + request.duration();
+        long[] starts = segments.starts;
+        int free = 0;
+        if (countFree(segments, count, t, request.earliest()) < request.count()) {
+            size = freeCount;                           // R_a too small: only its size is needed
+            return;
+        }
+        for (int k = 0; k < count; k++) {
+            if (freeUntil[k] >= t) {                    // A_j^s(t) = 1
+                cursor[k] = segments.segmentOf(k, t, cursor[k]);
+                candidate[free++] = k;
+            }
+        }
+        size = free;
+        long[] values = segments.values;
+        for (int q = 0; q < free; q++) {
+            int k = candidate[q];
+            int last = segments.first[k + 1];
+            int base = q * p;
+            for (int i = 0; i < p; i++) {
+                reserved[base + i] = 0;
+            }
+            for (int m = cursor[k]; m < last && starts[m] < end; m++) {
+                for (int i = 0; i < p; i++) {
+                    reserved[base + i] = Math.max(reserved[base + i], values[m * p + i]);
+                }
+            }
+            for (int i = 0; i < p; i++) {
+                long cap = candidates.capacity[k * p + i];
+                capacity[base + i] = cap;
+                available[base + i] = cap - reserved[base + i];
+            }
+        }
+    }
+
+    private int[] cursor = new int[0];
+
+    // The free-candidate count, kept from one start time to the next by the intervals' begin and end events.
+    private StartTimeCandidates counted;
+    private long countedAt;
+    private int countedVersion;
+    private int[] byLo = new int[0];
+    private int[] byHi = new int[0];
+    private int nextLo;
+    private int nextHi;
+    private int freeCount;
+    private long[] freeUntil = new long[0];
+
+    /**
+     * The number of candidates with A_j^s(t) = 1, leaving freeUntil[k] >= t exactly for them. Start times
+     * usually ascend, so the events are consumed in order; a smaller t starts the count afresh.
+     */
+    private int countFree(StartTimeCandidates segments, int count, long t, long earliest) {
+        if (counted != segments || countedVersion != segments.version || t < countedAt) {
+            if (counted != segments || countedVersion != segments.version) {
+                byLo = sortedBy(segments.intervalLo, segments.intervals, byLo, earliest);
+                byHi = sortedBy(segments.intervalHi, segments.intervals, byHi, earliest);
+            }
+            counted = segments;
+            countedVersion = segments.version;
+            nextLo = 0;
+            nextHi = 0;
+            freeCount = 0;
+            if (freeUntil.length < count) {
+                freeUntil = new long[count];
+            }
+            java.util.Arrays.fill(freeUntil, 0, count, Long.MIN_VALUE);
+        }
+        countedAt = t;
+        int n = segments.intervals;
+        while (nextLo < n && segments.intervalLo[byLo[nextLo]] <= t) {
+            int interval = byLo[nextLo++];
+            freeUntil[segments.intervalCandidate[interval]] = segments.intervalHi[interval];
+            freeCount++;
+        }
+        while (nextHi < n && segments.intervalHi[byHi[nextHi]] < t) {
+            int interval = byHi[nextHi++];
+            int k = segments.intervalCandidate[interval];
+            if (freeUntil[k] == segments.intervalHi[interval]) {
+                freeUntil[k] = Long.MIN_VALUE;
+            }
+            freeCount--;
+        }
+        return freeCount;
+    }
+
+    /** The interval indices 0..n sorted by key ascending (keys >= earliest; the order of ties is irrelevant). */
+    private static int[] sortedBy(long[] key, int n, int[] into, long earliest) {
+        int[] order = into.length >= n ? into : new int[n];
+        long[] packed = new long[n];
+        long span = 0;
+        for (int q = 0; q < n; q++) {
+            span = Math.max(span, key[q] - earliest);
+        }
+        if (n < (1 << 20) && span < (1L << 43)) {
+            for (int q = 0; q < n; q++) {
+                packed[q] = (key[q] - earliest) << 20 | q;
+            }
+            java.util.Arrays.sort(packed);
+            for (int q = 0; q < n; q++) {
+                order[q] = (int) (packed[q] & ((1 << 20) - 1));
+            }
+            return order;
+        }
+        for (int q = 0; q < n; q++) {
+            order[q] = q;
+            packed[q] = -key[q];
+        }
+        IndexSort.descending(order, packed, n);   // descending by -key: ascending by key
+        return order;
+    }
+
+    /**
      * False when for some property even the N largest a_ij^t of R_a sum below d_i: then no R_s of N members
      * is admissible at this start time (the same test as Phase II, on availabilities instead of capacities).
      */

@@ -15,14 +15,15 @@ final class BestImprovementOptimiser {
     static void run(Selection s, int l2, Counters counters) {
         double current = s.estimate();
         long rounds = (long) s.chosenCount * Math.max(l2, 1);
+        long[] without = new long[3 * s.availability.properties];
         for (long round = 0; round < rounds && s.restCount > 0; round++) {
             double best = current * (1 + MIN_GAIN);
             int bestOut = -1;
             int bestIn = -1;
             for (int out = 0; out < s.chosenCount; out++) {
-                int outMember = s.chosen[out];
+                s.sumsWithout(s.chosen[out], without);
                 for (int in = 0; in < s.restCount; in++) {
-                    double after = s.estimateAfterSwap(outMember, s.rest[in]);
+                    double after = s.estimateAfterSwap(without, s.rest[in]);
                     if (after > best) {
                         best = after;
                         bestOut = out;

@@ -20,6 +20,8 @@ final class CoAllocationSearch {
     private final TimetableView timetables;
     private final EngineConfig config;
     private final ResourceDiscovery discovery;
+    /** Phase III's working arrays, kept between requests so that they are not grown again each time. */
+    private final StartTimeCandidates phaseThree = new StartTimeCandidates();
 
     CoAllocationSearch(ResourceCatalogue catalogue, TimetableView timetables, EngineConfig config,
             ResourceDiscovery discovery) {
@@ -79,7 +81,7 @@ final class CoAllocationSearch {
 
             // Phase III.
             t = System.nanoTime();
-            long[] startTimes = new StartTimeCandidates().find(timetables, candidates, request, order);
+            long[] startTimes = phaseThree.find(timetables, candidates, request, order);
             counters.startTimesNanos += System.nanoTime() - t;
             counters.startTimeCandidates = startTimes.length;
 
@@ -90,7 +92,7 @@ final class CoAllocationSearch {
             Selection found = null;
             for (long start : startTimes) {
                 counters.startTimesTried++;
-                availability.fill(timetables, candidates, request, start);
+                availability.fill(phaseThree, candidates, request, start);
                 if (availability.size < n) {
                     continue;                                              // line 5: R_s empty
                 }

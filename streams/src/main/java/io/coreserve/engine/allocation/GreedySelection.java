@@ -18,20 +18,36 @@ final class GreedySelection {
         int p = availability.properties;
         long[] d = request.totals();
         Selection s = Selection.none(availability, request);
+        // Loop invariants hoisted (the same values, so the same choices): 1 / scale is not used, to keep the
+        // divisions, and thus every score, bit for bit as before.
+        double[] scale = new double[p];
+        for (int i = 0; i < p; i++) {
+            scale[i] = Math.max(d[i], 1);
+        }
+        double[] sizes = new double[availability.size];
+        for (int member = 0; member < availability.size; member++) {
+            double size = 0;
+            for (int i = 0; i < p; i++) {
+                size += availability.capacity[member * p + i] / scale[i];
+            }
+            sizes[member] = size;
+        }
+        long[] shortfall = new long[p];
+        long[] available = availability.available;
         for (int k = 0; k < n; k++) {
             int best = -1;
             double bestScore = -1;
             double bestSize = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < p; i++) {
+                shortfall[i] = Math.max(0, d[i] - s.sumAvailable[i]);
+            }
             for (int q = 0; q < s.restCount; q++) {
                 int member = s.rest[q];
                 double score = 0;
-                double size = 0;
                 for (int i = 0; i < p; i++) {
-                    long shortfall = Math.max(0, d[i] - s.sumAvailable[i]);
-                    double scale = Math.max(d[i], 1);
-                    score += Math.min(availability.available(member, i), shortfall) / scale;
-                    size += availability.capacity[member * p + i] / scale;
+                    score += Math.min(available[member * p + i], shortfall[i]) / scale[i];
                 }
+                double size = sizes[member];
                 if (score > bestScore || (score == bestScore && size < bestSize)) {
                     best = q;
                     bestScore = score;
@@ -56,23 +72,26 @@ final class GreedySelection {
         long[] after = new long[p];
         int[] order = new int[s.restCount];
         long[] keys = new long[s.restCount];
+        long[] topKeys = new long[2 * n];
+        long[] without = new long[p];
         for (long round = 0; round < rounds && !s.admissible(); round++) {
             int v = mostShort(s, d);
             for (int q = 0; q < s.restCount; q++) {
-                order[q] = q;
                 keys[q] = availability.available(s.rest[q], v);
             }
-            IndexSort.descending(order, keys, s.restCount);
-            int considered = Math.min(s.restCount, 2 * n);
+            // Only the 2N richest are looked at: select them (stable, as the full sort) instead of sorting all.
+            int considered = IndexSort.topDescending(order, keys, s.restCount, 2 * n, topKeys);
             double best = shortfall(s.sumAvailable, d);
             int bestOut = -1;
             int bestIn = -1;
             for (int out = 0; out < n; out++) {
+                for (int i = 0; i < p; i++) {
+                    without[i] = s.sumAvailable[i] - availability.available(s.chosen[out], i);
+                }
                 for (int q = 0; q < considered; q++) {
                     int in = order[q];
                     for (int i = 0; i < p; i++) {
-                        after[i] = s.sumAvailable[i] - availability.available(s.chosen[out], i)
-                                + availability.available(s.rest[in], i);
+                        after[i] = without[i] + availability.available(s.rest[in], i);
                     }
                     double value = shortfall(after, d);
                     if (value < best - 1e-15) {

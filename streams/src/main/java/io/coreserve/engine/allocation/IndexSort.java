@@ -39,4 +39,33 @@ final class IndexSort {
             }
         }
     }
+
+    /**
+     * The first k items of {@link #descending} applied to the positions 0..n with keys[0..n), without sorting
+     * the rest: writes them to items[0..k') with k' = min(k, n) and returns k'. Ties keep their order, as there.
+     */
+    static int topDescending(int[] items, long[] keys, int n, int k, long[] topKeys) {
+        int count = 0;
+        if (k <= 0) {
+            return 0;
+        }
+        for (int q = 0; q < n; q++) {
+            long key = keys[q];
+            if (count == k && key <= topKeys[k - 1]) {
+                continue;
+            }
+            int j = count < k ? count : k - 1;
+            while (j > 0 && topKeys[j - 1] < key) {
+                topKeys[j] = topKeys[j - 1];
+                items[j] = items[j - 1];
+                j--;
+            }
+            topKeys[j] = key;
+            items[j] = q;
+            if (count < k) {
+                count++;
+            }
+        }
+        return count;
+    }
 }

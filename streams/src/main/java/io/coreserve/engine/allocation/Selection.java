@@ -98,6 +98,37 @@ final class Selection {
         return product;
     }
 
+    /**
+     * Writes into {@code without} the sums over R_s of a_ij^t, T_ij^t and p_ij without chosen member
+     * {@code out} ({@code [0, P)}, {@code [P, 2P)}, {@code [2P, 3P)}), for {@link #estimateAfterSwap(long[], int)}.
+     */
+    void sumsWithout(int out, long[] without) {
+        int p = availability.properties;
+        for (int i = 0; i < p; i++) {
+            int a = out * p + i;
+            without[i] = sumAvailable[i] - availability.available[a];
+            without[p + i] = sumReserved[i] - availability.reserved[a];
+            without[2 * p + i] = sumCapacity[i] - availability.capacity[a];
+        }
+    }
+
+    /** {@link #estimateAfterSwap(int, int)} with the leaving member's part taken out beforehand: the same value. */
+    double estimateAfterSwap(long[] without, int in) {
+        int p = availability.properties;
+        double product = 1;
+        for (int i = 0; i < p; i++) {
+            int b = in * p + i;
+            long avail = without[i] + availability.available[b];
+            if (avail < totals[i]) {
+                return -1;
+            }
+            long reserved = without[p + i] + availability.reserved[b];
+            long capacity = without[2 * p + i] + availability.capacity[b];
+            product *= (double) (totals[i] + reserved) / capacity;
+        }
+        return product;
+    }
+
     private void adjust(int member, int sign) {
         int p = availability.properties;
         for (int i = 0; i < p; i++) {

@@ -17,19 +17,39 @@ import java.util.Arrays;
  */
 final class StartTimeCandidates {
 
-    private long[] starts = new long[64];
+    /**
+     * The segments of every candidate over [t_e, t_l + t_res), kept after {@link #find} so that Phase IV can read
+     * A_j^s(t) and T_ij^t from them instead of searching the timetables again at every start time. Candidate k
+     * owns the segments [first[k], first[k + 1]); segment m starts at starts[m] (the first one clipped to t_e),
+     * holds the reserved amounts values[m * P .. m * P + P) and nextShort[m], the start of the first short
+     * segment (A_j = 0) at or after m of the same candidate, Long.MAX_VALUE when none.
+     */
+    int[] first = new int[1];
+    long[] starts = new long[64];
+    long[] values = new long[64];
+    long[] nextShort = new long[64];
     private boolean[] increases = new boolean[64];
-    private long[] nextShort = new long[64];
     private int segments;
+    private int base;
+    private int properties;
 
     /** T in ascending order (EARLIEST) or the latest-start candidates in descending order (LATEST). */
     long[] find(TimetableView timetables, CandidateSet candidates, ResolvedRequest request, SearchOrder order) {
         LongBag times = new LongBag();
-        if (previous.length < candidates.properties) {
-            previous = new long[candidates.properties];
+        properties = candidates.properties;
+        if (first.length < candidates.size() + 1) {
+            first = new int[candidates.size() + 1];
         }
+        if (values.length < starts.length * properties) {
+            values = new long[starts.length * properties];
+        }
+        segments = 0;
+        intervals = 0;
+        version++;
         for (int k = 0; k < candidates.size(); k++) {
+            first[k] = segments;
             sweep(timetables, candidates, k, request);
+            first[k + 1] = segments;
             if (order == SearchOrder.EARLIEST) {
                 addEarliestCandidates(request, times);
             } else {
@@ -43,23 +63,39 @@ final class StartTimeCandidates {
         return result;
     }
 
+    /** The segment of candidate k containing t, for t in [t_e, t_l + t_res); {@code hint} is any of its segments. */
+    int segmentOf(int k, long t, int hint) {
+        int m = hint;
+        if (m < first[k] || m >= first[k + 1] || starts[m] > t) {
+            m = first[k];
+            int index = Arrays.binarySearch(starts, m, first[k + 1], t);
+            return index >= 0 ? index : Math.max(m, -index - 2);
+        }
+        int end = first[k + 1];
+        while (m + 1 < end && starts[m + 1] <= t) {
+            m++;
+        }
+        return m;
+    }
+
     private void sweep(TimetableView timetables, CandidateSet candidates, int k, ResolvedRequest request) {
         int p = candidates.properties;
         long[] e = request.perResource();
         long end = request.latest() + request.duration();
-        segments = 0;
+        base = segments;
         timetables.forEachSegment(candidates.resources[k], request.earliest(), end, (start, reserved, offset) -> {
             grow();
             boolean isShort = false;
-            boolean increase = segments == 0;
+            boolean increase = segments == base;
+            int at = segments * p;
             for (int i = 0; i < p; i++) {
                 long value = reserved[offset + i];
                 // Line 3: A_j(t) = 1 iff e_i <= a_ij(t) = p_ij - T_ij(t) for all i.
                 isShort |= candidates.capacity[k * p + i] - value < e[i];
-                if (segments > 0) {
-                    increase |= value < previous[i];
+                if (segments > base) {
+                    increase |= value < values[at - p + i];
                 }
-                previous[i] = value;
+                values[at + i] = value;
             }
             starts[segments] = start;
             increases[segments] = increase;
@@ -67,18 +103,51 @@ final class StartTimeCandidates {
             segments++;
         });
         // Line 4, backward: nextShort[m] = start of the first short segment at or after m.
-        for (int m = segments - 2; m >= 0; m--) {
+        for (int m = segments - 2; m >= base; m--) {
             if (nextShort[m] == Long.MAX_VALUE) {
                 nextShort[m] = nextShort[m + 1];
             }
         }
+        addFreeIntervals(k, request);
     }
 
-    private long[] previous = new long[8];
+    /**
+     * The start times t in [t_e, t_l] with A_j^s(t) = 1 for candidate k, as intervals [lo, hi]: in a run of
+     * segments that are not short and ends where the next short one starts (S), exactly the t from the run's
+     * start to S - t_res. Kept for Phase IV to count the free candidates without visiting every one.
+     */
+    private void addFreeIntervals(int k, ResolvedRequest request) {
+        long latest = request.latest();
+        for (int m = base; m < segments && starts[m] <= latest; m++) {
+            boolean runStart = nextShort[m] != starts[m] && (m == base || nextShort[m - 1] == starts[m - 1]);
+            if (runStart) {
+                long hi = Math.min(nextShort[m] - request.duration(), latest);
+                if (starts[m] <= hi) {
+                    if (intervals == intervalLo.length) {
+                        int capacity = intervals * 2;
+                        intervalLo = Arrays.copyOf(intervalLo, capacity);
+                        intervalHi = Arrays.copyOf(intervalHi, capacity);
+                        intervalCandidate = Arrays.copyOf(intervalCandidate, capacity);
+                    }
+                    intervalLo[intervals] = starts[m];
+                    intervalHi[intervals] = hi;
+                    intervalCandidate[intervals++] = k;
+                }
+            }
+        }
+    }
+
+    /** Free intervals of all candidates (see {@link #addFreeIntervals}), in candidate order. */
+    long[] intervalLo = new long[64];
+    long[] intervalHi = new long[64];
+    int[] intervalCandidate = new int[64];
+    int intervals;
+    /** Changes with every {@link #find}, so that users of the kept data see when it was replaced. */
+    int version;
 
     /** Line 6: segment starts in [t_e, t_l] where availability increases and A_j^s = 1. */
     private void addEarliestCandidates(ResolvedRequest request, LongBag times) {
-        for (int m = 0; m < segments && starts[m] <= request.latest(); m++) {
+        for (int m = base; m < segments && starts[m] <= request.latest(); m++) {
             if (increases[m] && freeThroughout(m, starts[m], request.duration())) {
                 times.add(starts[m]);
             }
@@ -93,7 +162,7 @@ final class StartTimeCandidates {
     private void addLatestCandidates(ResolvedRequest request, LongBag times) {
         long duration = request.duration();
         addIfFree(request.latest(), duration, times);
-        for (int m = 1; m < segments; m++) {
+        for (int m = base + 1; m < segments; m++) {
             long t = starts[m] - duration;
             if (t >= request.earliest() && t <= request.latest()) {
                 addIfFree(t, duration, times);
@@ -102,7 +171,7 @@ final class StartTimeCandidates {
     }
 
     private void addIfFree(long t, long duration, LongBag times) {
-        int m = segmentOf(t);
+        int m = segmentInSweep(t);
         if (m >= 0 && freeThroughout(m, t, duration)) {
             times.add(t);
         }
@@ -112,9 +181,10 @@ final class StartTimeCandidates {
         return nextShort[segment] - t >= duration;
     }
 
-    private int segmentOf(long t) {
-        int index = Arrays.binarySearch(starts, 0, segments, t);
-        return index >= 0 ? index : -index - 2;
+    /** The segment of the current sweep containing t, or -1 when t precedes it. */
+    private int segmentInSweep(long t) {
+        int index = Arrays.binarySearch(starts, base, segments, t);
+        return index >= 0 ? index : (-index - 2 >= base ? -index - 2 : -1);
     }
 
     private void grow() {
@@ -123,6 +193,7 @@ final class StartTimeCandidates {
             starts = Arrays.copyOf(starts, capacity);
             increases = Arrays.copyOf(increases, capacity);
             nextShort = Arrays.copyOf(nextShort, capacity);
+            values = Arrays.copyOf(values, capacity * properties);
         }
     }
 
