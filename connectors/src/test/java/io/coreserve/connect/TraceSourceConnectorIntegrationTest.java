@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TraceSourceConnectorIntegrationTest {
 
     static final String CONNECTOR = "trace-source";
+    static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     static final String REGISTRY = "mock://trace-source-it";
     static final String RESOURCES = "coreserve.resources";
     static final String REQUESTS = "coreserve.requests";
@@ -145,10 +146,22 @@ class TraceSourceConnectorIntegrationTest {
         return records;
     }
 
-    static long committedIndex() {
-        return connect.connectorOffsets(CONNECTOR).offsets().stream()
-                .filter(o -> o.offset() != null)
-                .map(o -> ((Number) o.offset().get(TraceSourceTask.OFFSET_INDEX)).longValue())
-                .findFirst().orElse(-1L);
+    /**
+     * The last committed offset of the trace, read from the worker's offsets topic, which is what a restarted task
+     * resumes from. (The REST offsets endpoint was seen answering a null offset for the partition after the worker
+     * was replaced, while the topic held the right one.)
+     */
+    static long committedIndex() throws Exception {
+        String offsetsTopic = connect.kafka().createAdminClient().listTopics().names().get().stream()
+                .filter(t -> t.startsWith("connect-offset-topic")).findFirst().orElseThrow();
+        long last = -1;
+        for (ConsumerRecord<byte[], byte[]> r : connect.kafka().consumeAll(10_000, offsetsTopic)) {
+            String key = r.key() == null ? "" : new String(r.key(), StandardCharsets.UTF_8);
+            if (key.contains("\"" + CONNECTOR + "\"") && r.value() != null) {
+                Map<?, ?> offset = JSON.readValue(r.value(), Map.class);
+                last = ((Number) offset.get(TraceSourceTask.OFFSET_INDEX)).longValue();
+            }
+        }
+        return last;
     }
 }
