@@ -34,7 +34,7 @@ import java.util.Set;
  * booking as it arrives finds every instant at which the books were ever over-committed in this order.
  *
  * <p>Feed the decisions in processing order: for one domain (one partition of the requests topic) the order of
- * {@code decidedAt} (the event time of the command), releases before bookings when two share a millisecond,
+ * {@code decidedAt} (the event time of the command), releases as early as a real order allows within a millisecond,
  * which {@link #decisionOrder} gives.
  */
 public final class DecisionsChecker {
@@ -138,14 +138,16 @@ public final class DecisionsChecker {
     }
 
     /**
-     * By {@code decidedAt} (the event time of the command decided), keeping the given order otherwise; within one
-     * millisecond, releases first, so that the replay never reports an over-commitment that another order of the
-     * same millisecond would not have, except a release that follows a decision of its own request in that
-     * millisecond (a cancellation sent right after its request), which stays after it.
+     * By {@code decidedAt} (the event time of the command decided). Within one millisecond the decisions' real order
+     * is not known across partitions of the decisions topic, only per request (one request's decisions share a
+     * partition); so each release is put at the earliest position a real order allows: right after its own
+     * request's decision in that millisecond if there is one, else before everything else of that millisecond.
+     * Moving a release earlier never adds load, so this reports an over-commitment only when no order of the
+     * millisecond explains the bookings.
      */
     public static List<ReservationDecision> decisionOrder(List<ReservationDecision> decisions) {
         List<ReservationDecision> byTime = new ArrayList<>(decisions);
-        byTime.sort(Comparator.comparing(ReservationDecision::getDecidedAt)); // stable
+        byTime.sort(Comparator.comparing(ReservationDecision::getDecidedAt)); // stable: keeps per-request order
         List<ReservationDecision> result = new ArrayList<>(byTime.size());
         int i = 0;
         while (i < byTime.size()) {
@@ -153,16 +155,21 @@ public final class DecisionsChecker {
             while (j < byTime.size() && byTime.get(j).getDecidedAt().equals(byTime.get(i).getDecidedAt())) {
                 j++;
             }
-            List<ReservationDecision> releases = new ArrayList<>();
-            List<ReservationDecision> rest = new ArrayList<>();
-            Set<String> seen = new java.util.HashSet<>();
+            List<ReservationDecision> releasesFirst = new ArrayList<>();
+            List<List<ReservationDecision>> others = new ArrayList<>(); // each: a decision, then releases after it
+            java.util.Map<String, List<ReservationDecision>> lastOfRequest = new java.util.HashMap<>();
             for (ReservationDecision d : byTime.subList(i, j)) {
-                boolean release = d.getStatus() == ReservationStatus.CANCELLED && !seen.contains(d.getRequestId());
-                (release ? releases : rest).add(d);
-                seen.add(d.getRequestId());
+                List<ReservationDecision> anchor = lastOfRequest.get(d.getRequestId());
+                if (d.getStatus() == ReservationStatus.CANCELLED) {
+                    (anchor == null ? releasesFirst : anchor).add(d);
+                    continue;
+                }
+                List<ReservationDecision> slot = new ArrayList<>(List.of(d));
+                others.add(slot);
+                lastOfRequest.put(d.getRequestId(), slot);
             }
-            result.addAll(releases);
-            result.addAll(rest);
+            result.addAll(releasesFirst);
+            others.forEach(result::addAll);
             i = j;
         }
         return result;

@@ -107,6 +107,16 @@ class PipelineLoadTest {
             long millis = (System.nanoTime() - started) / 1_000_000;
 
             DecisionsChecker.Report report = DecisionsChecker.check(catalogue, decisions);
+            // On an over-commitment, the whole story of the resource, in the checker's order, to see why.
+            for (var over : report.overCommitments()) {
+                String node = over.resource().toString().substring(over.resource().toString().indexOf('/') + 1);
+                System.out.println("timeline of " + node + ":");
+                DecisionsChecker.decisionOrder(decisions).stream()
+                        .filter(d -> d.getAllocations().stream().anyMatch(a -> a.getResourceId().equals(node)))
+                        .forEach(d -> System.out.printf("  %s %s %s [%s, %s) %s%n", d.getDecidedAt(), d.getRequestId(),
+                                d.getStatus(), d.getStart(), d.getEnd(), d.getAllocations().stream()
+                                        .filter(a -> a.getResourceId().equals(node)).findFirst().orElseThrow().getAmounts()));
+            }
             System.out.printf("%d commands decided in %d ms: %s%n", commands.size(), millis, report.summary());
             System.out.println("reasons: " + decisions.stream().filter(d -> d.getReasonCode() != null)
                     .collect(Collectors.groupingBy(ReservationDecision::getReasonCode, TreeMap::new, Collectors.counting())));

@@ -265,4 +265,27 @@ class ReservationPipelineTest {
         assertThat(rejected.getStatus()).isEqualTo(ReservationStatus.REJECTED);
         assertThat(rejected.getField()).isEqualTo("totals.memory_gb");
     }
+
+    @Test
+    void shouldRefuseACounterOfferAcceptedAfterItExpiredAndBookNothing() {
+        // All 9 cores are taken for the first two hours, so a 9-core request at T0 gets a counter-offer.
+        send(request("first", 4, 9).build());
+        decisions.readValue();
+        send(request("second", 4, 9).build());
+        ReservationDecision offer = decisions.readValue();
+        assertThat(offer.getStatus()).isEqualTo(ReservationStatus.COUNTER_OFFER);
+        Instant offeredStart = offer.getAlternatives().get(0).getStart();
+        Instant late = offer.getOfferExpiresAt().plusMillis(1);
+
+        commands.pipeInput("default", ReservationCommand.newBuilder().setCommand(io.coreserve.events.AcceptCounterOffer
+                .newBuilder().setRequestId("second").setUser("alice").setStart(offeredStart).setAcceptedAt(late).build())
+                .build(), late);
+        ReservationDecision refused = decisions.readValue();
+
+        assertThat(refused.getStatus()).isEqualTo(ReservationStatus.REJECTED);
+        assertThat(refused.getReasonCode()).isEqualTo("OFFER_EXPIRED");
+        // Nothing was booked for it: the offered interval is still free for a newcomer.
+        send(request("newcomer", 4, 9).setEarliestStart(offeredStart).setLatestStart(offeredStart).build());
+        assertThat(decisions.readValue().getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
+    }
 }
