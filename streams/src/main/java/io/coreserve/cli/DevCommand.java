@@ -64,7 +64,13 @@ public final class DevCommand implements Callable<Integer> {
                     CoreserveConfig.SCHEMA_REGISTRY_URL, registry.url(),
                     StreamsConfig.STATE_DIR_CONFIG, data.resolve("streams").toString(),
                     CoreserveConfig.PARTITIONS, Integer.toString(partitions),
-                    CoreserveConfig.HTTP_PORT, Integer.toString(httpPort)));
+                    CoreserveConfig.HTTP_PORT, Integer.toString(httpPort),
+                    // One local instance: after a restart (or a crash) its old group member must not hold its tasks
+                    // for the default 45 s session; 10 s bounds the restart even when the member could not leave.
+                    StreamsConfig.consumerPrefix(org.apache.kafka.clients.consumer.ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
+                    "10000",
+                    StreamsConfig.consumerPrefix(org.apache.kafka.clients.consumer.ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
+                    "3000"));
             // Like Confluent's registry, refuse schema changes that old records could not be read with.
             new RestSchemaRegistryClient(registry.url()).setCompatibility(null, "BACKWARD");
             TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), partitions, (short) 1);
