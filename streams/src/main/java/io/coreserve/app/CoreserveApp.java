@@ -41,7 +41,8 @@ public final class CoreserveApp implements AutoCloseable {
     public static CoreserveApp start(CoreserveConfig config, io.coreserve.reservation.ReservationPipeline pipeline,
             Duration startTimeout) throws Exception {
         EventSerdes serdes = new EventSerdes(config);
-        Topology topology = PipelineTopology.build(config.topics(), serdes, pipeline.handlers(), pipeline.stores());
+        Topology topology = PipelineTopology.build(config.streamsProperties(), config.topics(), serdes,
+                pipeline.handlers(), pipeline.stores());
         if (!"false".equalsIgnoreCase(config.get(OFFERS_ENABLED))) {
             io.coreserve.offers.pipeline.OfferFlowTopology.addTo(topology, config.topics(), serdes,
                     io.coreserve.offers.pipeline.OfferFlowSettings.from(config));
@@ -57,8 +58,8 @@ public final class CoreserveApp implements AutoCloseable {
 
     public static CoreserveApp start(CoreserveConfig config, DomainEventHandler.Factory handlers,
             List<StoreBuilder<?>> stores, Duration startTimeout) throws Exception {
-        return start(config, PipelineTopology.build(config.topics(), new EventSerdes(config), handlers, stores),
-                startTimeout);
+        return start(config, PipelineTopology.build(config.streamsProperties(), config.topics(), new EventSerdes(config),
+                handlers, stores), startTimeout);
     }
 
     /** Creates missing topics, runs {@code topology}, and serves HTTP once it is RUNNING. */

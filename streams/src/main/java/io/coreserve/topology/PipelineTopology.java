@@ -24,7 +24,22 @@ public final class PipelineTopology {
 
     public static Topology build(Topics topics, EventSerdes serdes, DomainEventHandler.Factory handlers,
             Iterable<StoreBuilder<?>> stores) {
-        Topology topology = new Topology();
+        return addTo(new Topology(), topics, serdes, handlers, stores);
+    }
+
+    /**
+     * The same, built with the application's settings: a bare {@code new Topology()} reads a default configuration
+     * of its own and warns about settings the application has made.
+     */
+    public static Topology build(java.util.Properties streamsProperties, Topics topics, EventSerdes serdes,
+            DomainEventHandler.Factory handlers, Iterable<StoreBuilder<?>> stores) {
+        Topology topology = new Topology(new org.apache.kafka.streams.TopologyConfig(
+                new org.apache.kafka.streams.StreamsConfig(streamsProperties)));
+        return addTo(topology, topics, serdes, handlers, stores);
+    }
+
+    private static Topology addTo(Topology topology, Topics topics, EventSerdes serdes,
+            DomainEventHandler.Factory handlers, Iterable<StoreBuilder<?>> stores) {
         var keys = Serdes.String();
         topology.addSource(RESOURCES_SOURCE, keys.deserializer(), serdes.resources().deserializer(), topics.resources());
         topology.addSource(SAMPLES_SOURCE, keys.deserializer(), serdes.samples().deserializer(), topics.samples());
