@@ -65,11 +65,17 @@ abstract class QueuedPolicy implements SchedulingPolicy {
     }
 
     /** The most processors free now on one cluster: no job wider than this can start now on one cluster. */
-    /** Starts queued jobs from the head, in order, as long as the head fits now (first come, first served). */
+    /** Starts queued jobs from the head, in order, as long as the head fits one cluster now (first come, first served). */
     protected List<Allocation> startHeadJobsWhileTheyFit(long now) {
+        return startHeadJobsWhileTheyFit(now, this::startOnOneCluster);
+    }
+
+    /** The same, placing each head job with {@code placement}; stops at the first job it cannot place now. */
+    protected List<Allocation> startHeadJobsWhileTheyFit(long now,
+            java.util.function.BiFunction<GridJob, Long, Optional<Allocation>> placement) {
         List<Allocation> placed = new ArrayList<>();
         while (!queue.isEmpty()) {
-            Optional<Allocation> a = startOnOneCluster(queue.get(0), now);
+            Optional<Allocation> a = placement.apply(queue.get(0), now);
             if (a.isEmpty()) {
                 break;
             }

@@ -40,16 +40,7 @@ public final class ScoalPolicy extends QueuedPolicy {
 
     @Override
     public List<Allocation> dispatch(long now) {
-        List<Allocation> placed = new ArrayList<>();
-        while (!queue.isEmpty()) {
-            Optional<Allocation> a = startNow(queue.get(0), now);
-            if (a.isEmpty()) {
-                break;
-            }
-            placed.add(a.get());
-            queue.remove(0);
-        }
-        return placed;
+        return startHeadJobsWhileTheyFit(now, this::startNow);
     }
 
     private Optional<Allocation> startNow(GridJob job, long now) {
