@@ -40,21 +40,10 @@ final class Decisions {
             case COUNTER_OFFER -> NotificationKind.COUNTER_OFFER;
             case CANCELLED -> NotificationKind.CANCELLED;
         };
-        return Notification.newBuilder()
-                .setUser(decision.getUser() == null ? "" : decision.getUser())
-                .setEmail(email)
-                .setKind(kind)
-                .setRequestId(decision.getRequestId())
-                .setReservationId(decision.getReservationId())
-                .setMessage(decision.getMessage())
-                .setStart(decision.getStart())
-                .setEnd(decision.getEnd())
-                .setResourceIds(decision.getAllocations().stream().map(a -> a.getResourceId()).toList())
-                .setTime(Instant.ofEpochMilli(time))
-                .build();
+        return lifecycle(decision, kind, decision.getMessage(), email, resourceIds(decision), time);
     }
 
-    /** A notification about an accepted reservation's life: STARTING, COMPLETED, RESOURCE_LOST. */
+    /** A notification about a reservation: its decision, or a later event of its life (STARTING, RESOURCE_LOST, ...). */
     static Notification lifecycle(ReservationDecision decision, NotificationKind kind, String message, String email,
             List<String> resourceIds, long time) {
         return Notification.newBuilder()

@@ -5,7 +5,6 @@ import io.coreserve.topology.DomainEventHandler;
 import io.coreserve.topology.EventSerdes;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
