@@ -4,18 +4,21 @@ import java.util.function.LongConsumer;
 
 /**
  * All timetables in memory: one {@link Timetable} per resource, created on the first reservation. Not
- * thread-safe; the caller serialises access (a stream task does).
+ * thread-safe (the timetables share one set of decoding rows); the caller serialises access (a stream task
+ * does).
  */
 public final class InMemoryTimetables implements TimetableStore {
 
     private final int properties;
     private Timetable[] timetables;
     private final long[] nothingReserved;
+    private final DecodedRows rows;
 
     public InMemoryTimetables(int resources, int properties) {
         this.properties = properties;
         this.timetables = new Timetable[resources];
         this.nothingReserved = new long[properties];
+        this.rows = new DecodedRows(properties);
     }
 
     @Override
@@ -68,7 +71,7 @@ public final class InMemoryTimetables implements TimetableStore {
         }
         Timetable timetable = timetables[resource];
         if (timetable == null) {
-            timetable = new Timetable(properties);
+            timetable = new Timetable(rows);
             timetables[resource] = timetable;
         }
         return timetable;

@@ -5,33 +5,48 @@ import java.util.function.LongConsumer;
 
 /**
  * The timetables T_ij(t) of one resource R_j for all its properties P_i (section 2): step functions of the
- * reserved amount over time, in micro-units (see {@code model.Quantity}).
+ * reserved amount over time, in micro-units (see {@code model.Quantity}). Intervals are half-open, [from, to).
  *
- * <p>All properties share one sorted array of breakpoints, and the values are one flat array with
- * {@code values[k * properties + i]} the amount of property i reserved on {@code [times[k], times[k+1])}.
- * Before the first breakpoint and from the last one on, nothing is reserved. The representation is
- * canonical: two neighbouring segments never hold the same amounts, so releasing a reservation restores the
- * arrays exactly. Per breakpoint it costs 8 + 8 * properties bytes; queries are a binary search plus a scan
- * of the breakpoints inside the queried interval. Intervals are half-open, [from, to).
+ * <p>Compact, because a store holds up to a million of them with thousands of reservations each. All properties
+ * share their breakpoints, which are kept in blocks of up to {@value BlockCodec#MAX_BREAKPOINTS} encoded as
+ * changes in one {@code byte[]} ({@link BlockCodec}: about 5 to 12 bytes per breakpoint for three properties,
+ * against 32 as plain longs). A small index holds per block its first time, where its bytes are, the amounts
+ * reserved just before it (its base, so every block decodes on its own) and the most reserved within it. A
+ * query is a binary search over the blocks plus a decode of the blocks it touches, and blocks lying wholly
+ * inside a queried interval answer from their maximum without a decode; an edit rewrites only the blocks at
+ * its two ends and shifts the bases and maxima of the blocks between.
  *
- * <p>Not thread-safe.
+ * <p>The representation is canonical (no breakpoint leaves all amounts unchanged), so releasing a reservation
+ * restores exactly the breakpoints and amounts that were there before. Before the first breakpoint and from
+ * the last one on, nothing is reserved.
+ *
+ * <p>Not thread-safe, and timetables built by one {@link InMemoryTimetables} share their decoding rows: use
+ * them from one thread at a time, and do not query a timetable of the same store from inside a visitor.
  */
 public final class Timetable {
 
-    private static final long[] NONE = new long[0];
+    private static final byte[] NO_BYTES = new byte[0];
+    private static final long[] NO_LONGS = new long[0];
     /** Shared zeros for the segment before the first breakpoint; visitors must not change it. */
     private static final long[] NOTHING_RESERVED = new long[64];
 
     private final int properties;
-    private long[] times = NONE;
-    private long[] values = NONE;
+    private final DecodedRows rows;
+    private byte[] data = NO_BYTES;
+    private int used;
+    /** Per block, {@link #stride()} longs: first time, offset/count/unit, base amounts, maximum amounts. */
+    private long[] index = NO_LONGS;
+    private int blocks;
     private int size;
 
     public Timetable(int properties) {
-        if (properties <= 0) {
-            throw new IllegalArgumentException("properties must be positive");
-        }
-        this.properties = properties;
+        this(new DecodedRows(checkProperties(properties)));
+    }
+
+    /** A timetable decoding into rows shared with the other timetables of a store. */
+    Timetable(DecodedRows rows) {
+        this.properties = rows.properties;
+        this.rows = rows;
     }
 
     public int properties() {
@@ -43,39 +58,54 @@ public final class Timetable {
         return size;
     }
 
+    /** Bytes held by the encoded breakpoints and the block index (array contents, without object headers). */
+    public long encodedBytes() {
+        return data.length + 8L * index.length;
+    }
+
     /** The maximum reserved amount of each property over [from, to): T_ij^t of Phase IV. */
     public void maxReserved(long from, long to, long[] out) {
         Arrays.fill(out, 0, properties, 0L);
-        int k = Math.max(segmentAt(from), 0);
-        for (; k < size && times[k] < to; k++) {
-            int base = k * properties;
-            for (int i = 0; i < properties; i++) {
-                out[i] = Math.max(out[i], values[base + i]);
+        if (blocks == 0 || to <= from) {
+            return;
+        }
+        int p = properties;
+        int b = Math.max(blockAt(from), 0);
+        int n = decode(b, to - 1);
+        long[] levels = rows.levels;
+        for (int r = rows.segmentAt(n, from); r <= n; r++) {
+            maxInto(out, levels, r * p);
+        }
+        for (b++; b < blocks && firstTime(b) < to; b++) {
+            if (b + 1 < blocks && firstTime(b + 1) <= to) {
+                maxInto(out, index, b * stride() + 2 + p);  // the whole block lies inside [from, to)
+                continue;
+            }
+            n = decode(b, to - 1);
+            for (int r = 1; r <= n; r++) {
+                maxInto(out, levels, r * p);
             }
         }
     }
 
     /** The minimum reserved amount of each property over [from, to). */
     public void minReserved(long from, long to, long[] out) {
-        int k = segmentAt(from);
-        if (k < 0) {
-            // Nothing is reserved before the first breakpoint (the last segment is empty too).
-            Arrays.fill(out, 0, properties, 0L);
-            return;
-        }
         Arrays.fill(out, 0, properties, Long.MAX_VALUE);
-        for (; k < size && times[k] < to; k++) {
-            int base = k * properties;
+        forEachSegment(from, to, (start, reserved, offset) -> {
             for (int i = 0; i < properties; i++) {
-                out[i] = Math.min(out[i], values[base + i]);
+                out[i] = Math.min(out[i], reserved[offset + i]);
             }
-        }
+        });
     }
 
     /** The reserved amount of one property at time t. */
     public long reservedAt(long t, int property) {
-        int k = segmentAt(t);
-        return k < 0 ? 0L : values[k * properties + property];
+        int b = blockAt(t);
+        if (b < 0) {
+            return 0L;
+        }
+        int n = decode(b, t);
+        return rows.levels[n * properties + property];
     }
 
     /**
@@ -83,10 +113,18 @@ public final class Timetable {
      * property drops, i.e. where some availability a_ij(t) increases (Phase III, line 6).
      */
     public void forEachAvailabilityIncrease(long from, long to, LongConsumer sink) {
-        int k = segmentAt(from) + 1;
-        for (; k < size && times[k] <= to; k++) {
-            if (k > 0 && dropsAt(k)) {
-                sink.accept(times[k]);
+        int p = properties;
+        for (int b = Math.max(blockAt(from), 0); b < blocks && firstTime(b) <= to; b++) {
+            int n = decode(b, to);
+            long[] times = rows.times;
+            long[] levels = rows.levels;
+            for (int r = rows.firstAtOrAfter(n, from == Long.MAX_VALUE ? from : from + 1); r <= n; r++) {
+                for (int i = 0; i < p; i++) {
+                    if (levels[r * p + i] < levels[(r - 1) * p + i]) {
+                        sink.accept(times[r]);
+                        break;
+                    }
+                }
             }
         }
     }
@@ -96,16 +134,19 @@ public final class Timetable {
      * {@code from}; the amounts are {@code reserved[offset .. offset + properties)}, valid only during the call.
      */
     public void forEachSegment(long from, long to, SegmentVisitor visitor) {
-        int k = segmentAt(from);
-        if (k < 0) {
+        int b = blockAt(from);
+        if (b < 0) {
             visitor.visit(from, properties <= NOTHING_RESERVED.length ? NOTHING_RESERVED : new long[properties], 0);
-            k = 0;
+            b = 0;
         } else {
-            visitor.visit(from, values, k * properties);
-            k++;
+            int n = decode(b, Math.max(to - 1, from));
+            int r = rows.segmentAt(n, from);
+            visitor.visit(from, rows.levels, r * properties);
+            visitRows(r + 1, n, visitor);
+            b++;
         }
-        for (; k < size && times[k] < to; k++) {
-            visitor.visit(times[k], values, k * properties);
+        for (; b < blocks && firstTime(b) < to; b++) {
+            visitRows(1, decode(b, to - 1), visitor);
         }
     }
 
@@ -138,29 +179,214 @@ public final class Timetable {
         add(from, to, amounts, -1);
     }
 
+    /**
+     * Replaces the whole content by the step function given as breakpoints, in one encoding pass (a bulk load,
+     * much faster than one {@link #reserve} per reservation): {@code times[0..n)} strictly ascending and
+     * {@code values[k * properties + i] >= 0} reserved from times[k] on, canonical (each breakpoint changes some
+     * amount) and ending with nothing reserved. Fails, without a change, on anything else.
+     */
+    public void load(long[] times, long[] values, int n) {
+        int p = properties;
+        rows.ensureRows(n + 1);
+        rows.times[0] = Long.MIN_VALUE;
+        Arrays.fill(rows.levels, 0, p, 0L);
+        System.arraycopy(times, 0, rows.times, 1, n);
+        System.arraycopy(values, 0, rows.levels, p, n * p);
+        for (int r = 1; r <= n; r++) {
+            if (r > 1 && times[r - 1] <= times[r - 2]) {
+                throw new IllegalArgumentException("breakpoint times must ascend strictly: " + times[r - 2]
+                        + " then " + times[r - 1]);
+            }
+            for (int i = 0; i < p; i++) {
+                if (values[(r - 1) * p + i] < 0) {
+                    throw new IllegalArgumentException("negative amount at " + times[r - 1]);
+                }
+            }
+            if (rows.isRedundant(r)) {
+                throw new IllegalArgumentException("breakpoint at " + times[r - 1] + " changes nothing");
+            }
+        }
+        for (int i = 0; n > 0 && i < p; i++) {
+            if (values[(n - 1) * p + i] != 0) {
+                throw new IllegalArgumentException("the last breakpoint must end every reservation");
+            }
+        }
+        data = NO_BYTES;
+        used = 0;
+        index = NO_LONGS;
+        blocks = 0;
+        size = 0;
+        rewrite(0, 0, n);
+    }
+
     /** Frees unused array slack, e.g. after bulk loading. */
     public void trim() {
-        times = Arrays.copyOf(times, size);
-        values = Arrays.copyOf(values, size * properties);
+        data = Arrays.copyOf(data, used);
+        index = Arrays.copyOf(index, blocks * stride());
     }
 
     /** A copy of the breakpoints, for tests and diagnostics. */
     public long[] times() {
-        return Arrays.copyOf(times, size);
+        long[] result = new long[size];
+        int k = 0;
+        for (int b = 0; b < blocks; b++) {
+            int n = decode(b, Long.MAX_VALUE);
+            System.arraycopy(rows.times, 1, result, k, n);
+            k += n;
+        }
+        return result;
     }
 
-    /** A copy of the segment values, for tests and diagnostics. */
+    /** A copy of the segment values, {@code values[k * properties + i]} from breakpoint k on. */
     public long[] values() {
-        return Arrays.copyOf(values, size * properties);
+        long[] result = new long[size * properties];
+        int k = 0;
+        for (int b = 0; b < blocks; b++) {
+            int n = decode(b, Long.MAX_VALUE);
+            System.arraycopy(rows.levels, properties, result, k, n * properties);
+            k += n * properties;
+        }
+        return result;
     }
 
-    /** Index of the segment containing t (the last breakpoint <= t), or -1 when t precedes all. */
-    private int segmentAt(long t) {
+    // ---------------------------------------------------------------------------------------------------------
+    // Edits
+
+    private void add(long from, long to, long[] amounts, int sign) {
+        int[] count = new int[1];
+        int first = Math.max(blockAt(from), 0);
+        int last = Math.max(blockAt(to), 0);
+        if (first == last) {
+            int n = decodeAll(first);
+            int rFrom = rows.ensureBreakpoint(n, from, count);
+            int rTo = rows.ensureBreakpoint(count[0], to, count);
+            n = count[0];
+            rows.add(rFrom, rTo, amounts, sign);
+            n = removeIfRedundant(n, rTo);
+            n = removeIfRedundant(n, rFrom);
+            rewrite(first, Math.min(first + 1, blocks), n);
+            return;
+        }
+        // The block holding `to`: everything before `to`, its base included, changes.
+        int n = decodeAll(last);
+        int rTo = rows.ensureBreakpoint(n, to, count);
+        n = count[0];
+        rows.add(0, rTo, amounts, sign);
+        n = removeIfRedundant(n, rTo);
+        rewrite(last, last + 1, n);
+        // The blocks between lie wholly inside [from, to): only their bases and maxima move.
+        int p = properties;
+        for (int b = first + 1; b < last; b++) {
+            int s = b * stride();
+            for (int i = 0; i < p; i++) {
+                index[s + 2 + i] += sign * amounts[i];
+                index[s + 2 + p + i] += sign * amounts[i];
+            }
+        }
+        // The block holding `from`: everything from `from` on changes.
+        n = decodeAll(first);
+        int rFrom = rows.ensureBreakpoint(n, from, count);
+        n = count[0];
+        rows.add(rFrom, n + 1, amounts, sign);
+        n = removeIfRedundant(n, rFrom);
+        rewrite(first, first + 1, n);
+    }
+
+    private int removeIfRedundant(int n, int r) {
+        return r >= 1 && r <= n && rows.isRedundant(r) ? rows.removeRow(n, r) : n;
+    }
+
+    /**
+     * Replaces blocks [first, end) by the breakpoints in rows 1..n (row 0 holding the amounts before them):
+     * merged with the next block when few, split into even blocks when too many, and none when n is 0.
+     */
+    private void rewrite(int first, int end, int n) {
+        if (n < BlockCodec.MIN_BREAKPOINTS && end < blocks) {
+            n += decode(end, Long.MAX_VALUE, n + 1);
+            end++;
+        }
+        int p = properties;
+        int chunks = (n + BlockCodec.MAX_BREAKPOINTS - 1) / BlockCodec.MAX_BREAKPOINTS;
+        byte[] out = rows.encodeBuffer(n * BlockCodec.maxBytesPerBreakpoint(p));
+        long[] entries = new long[chunks * stride()];
+        int pos = 0;
+        for (int c = 0, firstRow = 1; c < chunks; c++) {
+            int lastRow = (int) ((long) n * (c + 1) / chunks);
+            int unit = BlockCodec.unitCode(rows.times, firstRow, lastRow);
+            int s = c * stride();
+            entries[s] = rows.times[firstRow];
+            entries[s + 1] = (long) pos << 32 | (long) (lastRow - firstRow + 1) << 2 | unit;
+            System.arraycopy(rows.levels, (firstRow - 1) * p, entries, s + 2, p);
+            Arrays.fill(entries, s + 2 + p, s + 2 + 2 * p, Long.MIN_VALUE);
+            for (int r = firstRow; r <= lastRow; r++) {
+                for (int i = 0; i < p; i++) {
+                    entries[s + 2 + p + i] = Math.max(entries[s + 2 + p + i], rows.levels[r * p + i]);
+                }
+            }
+            pos = BlockCodec.encode(rows, firstRow, lastRow, unit, out, pos);
+            firstRow = lastRow + 1;
+        }
+        splice(first, end, entries, chunks, out, pos);
+        size += n;
+    }
+
+    /** Replaces the bytes and index entries of blocks [first, end) by new ones (offsets relative to 0). */
+    private void splice(int first, int end, long[] entries, int chunks, byte[] bytes, int length) {
+        int stride = stride();
+        int byteFrom = first < blocks ? offset(first) : used;
+        int byteTo = end < blocks ? offset(end) : used;
+        for (int b = first; b < end; b++) {
+            size -= count(b);
+        }
+        int shift = length - (byteTo - byteFrom);
+        if (used + shift > data.length) {
+            data = Arrays.copyOf(data, Math.max(used + shift, data.length + (data.length >> 1) + 16));
+        }
+        System.arraycopy(data, byteTo, data, byteTo + shift, used - byteTo);
+        System.arraycopy(bytes, 0, data, byteFrom, length);
+        used += shift;
+
+        int newBlocks = blocks - (end - first) + chunks;
+        if (newBlocks * stride > index.length) {
+            index = Arrays.copyOf(index, Math.max(newBlocks * stride, index.length + (index.length >> 1)));
+        }
+        System.arraycopy(index, end * stride, index, (first + chunks) * stride, (blocks - end) * stride);
+        for (int c = 0; c < chunks; c++) {
+            entries[c * stride + 1] += (long) byteFrom << 32;
+        }
+        System.arraycopy(entries, 0, index, first * stride, chunks * stride);
+        blocks = newBlocks;
+        for (int b = first + chunks; b < blocks; b++) {
+            index[b * stride + 1] += (long) shift << 32;
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Blocks
+
+    private int stride() {
+        return 2 + 2 * properties;
+    }
+
+    private long firstTime(int b) {
+        return index[b * stride()];
+    }
+
+    private int offset(int b) {
+        return (int) (index[b * stride() + 1] >>> 32);
+    }
+
+    private int count(int b) {
+        return (int) (index[b * stride() + 1] >>> 2) & 0x3FFF_FFFF;
+    }
+
+    /** The last block whose first breakpoint is at or before t, or -1. */
+    private int blockAt(long t) {
         int lo = 0;
-        int hi = size - 1;
+        int hi = blocks - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            if (times[mid] <= t) {
+            if (firstTime(mid) <= t) {
                 lo = mid + 1;
             } else {
                 hi = mid - 1;
@@ -169,68 +395,47 @@ public final class Timetable {
         return hi;
     }
 
-    private boolean dropsAt(int k) {
-        int base = k * properties;
+    /** Decodes block b's breakpoints up to time {@code limit} into rows 1..n, its base into row 0; returns n. */
+    private int decode(int b, long limit) {
+        System.arraycopy(index, b * stride() + 2, rows.levels, 0, properties);
+        rows.times[0] = Long.MIN_VALUE;
+        return decode(b, limit, 1);
+    }
+
+    /** Decodes block b into rows from {@code at} on (row at - 1 holding its base); returns the rows written. */
+    private int decode(int b, long limit, int at) {
+        int s = b * stride();
+        long packed = index[s + 1];
+        return BlockCodec.decode(data, (int) (packed >>> 32), count(b), index[s], (int) (packed & 3), limit, rows, at);
+    }
+
+    /** Decodes block b whole (or, with no blocks yet, nothing: an empty base); returns n. */
+    private int decodeAll(int b) {
+        if (blocks == 0) {
+            Arrays.fill(rows.levels, 0, properties, 0L);
+            rows.times[0] = Long.MIN_VALUE;
+            return 0;
+        }
+        return decode(b, Long.MAX_VALUE);
+    }
+
+    private void visitRows(int from, int to, SegmentVisitor visitor) {
+        for (int r = from; r <= to; r++) {
+            visitor.visit(rows.times[r], rows.levels, r * properties);
+        }
+    }
+
+    private void maxInto(long[] out, long[] values, int offset) {
         for (int i = 0; i < properties; i++) {
-            if (values[base + i] < values[base - properties + i]) {
-                return true;
-            }
+            out[i] = Math.max(out[i], values[offset + i]);
         }
-        return false;
     }
 
-    private void add(long from, long to, long[] amounts, int sign) {
-        int first = ensureBreakpoint(from);
-        int end = ensureBreakpoint(to);
-        for (int k = first; k < end; k++) {
-            int base = k * properties;
-            for (int i = 0; i < properties; i++) {
-                values[base + i] += sign * amounts[i];
-            }
+    private static int checkProperties(int properties) {
+        if (properties <= 0) {
+            throw new IllegalArgumentException("properties must be positive");
         }
-        // Only the two boundaries can have become redundant; the end first, so `first` stays valid.
-        removeIfRedundant(end);
-        removeIfRedundant(first);
-    }
-
-    /** Returns the index of the breakpoint at t, inserting one (same amounts as before t) if needed. */
-    private int ensureBreakpoint(long t) {
-        int k = segmentAt(t);
-        if (k >= 0 && times[k] == t) {
-            return k;
-        }
-        int at = k + 1;
-        grow();
-        System.arraycopy(times, at, times, at + 1, size - at);
-        System.arraycopy(values, at * properties, values, (at + 1) * properties, (size - at) * properties);
-        times[at] = t;
-        for (int i = 0; i < properties; i++) {
-            values[at * properties + i] = k < 0 ? 0L : values[k * properties + i];
-        }
-        size++;
-        return at;
-    }
-
-    private void removeIfRedundant(int k) {
-        int base = k * properties;
-        for (int i = 0; i < properties; i++) {
-            long before = k == 0 ? 0L : values[base - properties + i];
-            if (values[base + i] != before) {
-                return;
-            }
-        }
-        System.arraycopy(times, k + 1, times, k, size - k - 1);
-        System.arraycopy(values, (k + 1) * properties, values, base, (size - k - 1) * properties);
-        size--;
-    }
-
-    private void grow() {
-        if (size < times.length) {
-            return;
-        }
-        int capacity = Math.max(4, size + (size >> 1));
-        times = Arrays.copyOf(times, capacity);
-        values = Arrays.copyOf(values, capacity * properties);
+        return properties;
     }
 
     private static void checkInterval(long from, long to) {

@@ -11,8 +11,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <pre>
  * mvn -q -pl streams -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.cp \
- *   &amp;&amp; java -Xmx14g -cp streams/target/test-classes:streams/target/classes:$(cat streams/target/bench.cp) \
- *      io.coreserve.engine.bench.BenchMain phases|quality|scale [resources] [reservations/resource] [requests]
+ *   &amp;&amp; java -Xmx20g -cp streams/target/test-classes:streams/target/classes:$(cat streams/target/bench.cp) \
+ *      io.coreserve.engine.bench.BenchMain phases|quality|scale [resources] [reservations/resource] [requests] [time grain ms] [compact|flat]
  * </pre>
  *
  * {@code phases}: JMH, time per request on the 606-node instance (2 warm-up + 3 measured iterations of 1 s,
@@ -40,8 +40,10 @@ public final class BenchMain {
             case "quality" -> QualityRun.run();
             case "scale" -> ScaleRun.run(
                     args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000,
-                    args.length > 2 ? Integer.parseInt(args[2]) : 125,
-                    args.length > 3 ? Integer.parseInt(args[3]) : 200);
+                    args.length > 2 ? Integer.parseInt(args[2]) : 1_000,
+                    args.length > 3 ? Integer.parseInt(args[3]) : 200,
+                    args.length > 4 ? Long.parseLong(args[4]) : 60_000L,
+                    args.length > 5 && args[5].equals("flat"));
             default -> throw new IllegalArgumentException("mode must be phases, quality or scale: " + mode);
         }
     }

@@ -121,6 +121,40 @@ class TimetableTest {
         assertThat(seen).containsExactly("12:2/0", "15:5/7", "20:3/7");
     }
 
+    @Test
+    void shouldLoadBreakpointsInOnePassAndRefuseOnesThatAreNotAStepFunctionOfReservations() {
+        Timetable reference = twoOverlappingReservations();
+        Timetable t = new Timetable(2);
+        t.load(reference.times(), reference.values(), reference.breakpoints());
+        assertThat(t.times()).containsExactly(10, 15, 20, 30);
+        assertThat(t.values()).containsExactly(2, 0, 5, 7, 3, 7, 0, 0);
+
+        assertThatThrownBy(() -> t.load(new long[] {10, 10}, new long[] {1, 0, 0, 0}, 2))
+                .hasMessageContaining("ascend");
+        assertThatThrownBy(() -> t.load(new long[] {10, 20, 30}, new long[] {1, 0, 1, 0, 0, 0}, 3))
+                .hasMessageContaining("changes nothing");
+        assertThatThrownBy(() -> t.load(new long[] {10, 20}, new long[] {1, 0, 2, 0}, 2))
+                .hasMessageContaining("must end");
+        assertThatThrownBy(() -> t.load(new long[] {10, 20}, new long[] {-1, 0, 0, 0}, 2))
+                .hasMessageContaining("negative");
+        assertThat(t.times()).containsExactly(10, 15, 20, 30);
+    }
+
+    @Test
+    void shouldKeepBackToBackReservationsInFewerBytesThanPlainLongs() {
+        Timetable t = new Timetable(3);
+        long minute = 60_000L;
+        for (int k = 0; k < 1_000; k++) {
+            // Alternating gaps and back-to-back bookings of arbitrary micro-unit amounts, on whole minutes.
+            long from = k * 90 * minute;
+            t.reserve(from, from + (k % 2 == 0 ? 90 : 60) * minute,
+                    new long[] {1_000_000L + 7 * k, 2_680_000L - 3 * k, 3_500_000L + 11 * k});
+        }
+        t.trim();
+        // Plain longs would take 8 + 3 * 8 = 32 bytes per breakpoint.
+        assertThat((double) t.encodedBytes() / t.breakpoints()).isLessThan(12.0);
+    }
+
     private static List<Long> increases(Timetable t, long from, long to) {
         List<Long> points = new ArrayList<>();
         t.forEachAvailabilityIncrease(from, to, points::add);

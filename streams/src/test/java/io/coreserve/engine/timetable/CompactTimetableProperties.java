@@ -1,0 +1,149 @@
+package io.coreserve.engine.timetable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * The compact {@link Timetable} against its reference model {@link FlatTimetable} (plain sorted arrays): after
+ * random reservations and releases on several timetables of one store (they share their decoding rows), every
+ * query answers the same and the breakpoints are the same. The random data spans what the encoding treats
+ * differently: times on minutes, seconds or milliseconds, amounts from 1 micro-unit to 10^12, one to five
+ * properties (more than three need a two-byte header), and enough breakpoints to split and merge blocks.
+ */
+class CompactTimetableProperties {
+
+    private static final int RESOURCES = 3;
+    private static final long[] GRAINS = {1L, 1_000L, 60_000L, 7L};
+
+    @Property(tries = 200)
+    void shouldAnswerEveryQueryLikeThePlainTimetable(@ForAll long seed, @ForAll @IntRange(min = 1, max = 5) int p,
+            @ForAll @IntRange(min = 1, max = 400) int operations) {
+        Random random = new Random(seed);
+        long grain = GRAINS[random.nextInt(GRAINS.length)];
+        InMemoryTimetables store = new InMemoryTimetables(RESOURCES, p);
+        FlatTimetable[] reference = new FlatTimetable[RESOURCES];
+        List<List<long[]>> booked = new ArrayList<>();
+        for (int k = 0; k < RESOURCES; k++) {
+            reference[k] = new FlatTimetable(p);
+            booked.add(new ArrayList<>());
+        }
+        for (int op = 0; op < operations; op++) {
+            int k = random.nextInt(RESOURCES);
+            List<long[]> mine = booked.get(k);
+            if (!mine.isEmpty() && random.nextInt(3) == 0) {
+                long[] r = mine.remove(random.nextInt(mine.size()));
+                long[] amounts = java.util.Arrays.copyOfRange(r, 2, 2 + p);
+                store.release(k, r[0], r[1], amounts);
+                reference[k].release(r[0], r[1], amounts);
+            } else {
+                long from = random.nextInt(2_000) * grain;
+                long to = from + (1 + random.nextInt(random.nextBoolean() ? 5 : 300)) * grain;
+                long[] r = new long[2 + p];
+                r[0] = from;
+                r[1] = to;
+                for (int i = 0; i < p; i++) {
+                    r[2 + i] = amount(random);
+                }
+                long[] amounts = java.util.Arrays.copyOfRange(r, 2, 2 + p);
+                store.reserve(k, from, to, amounts);
+                reference[k].reserve(from, to, amounts);
+                mine.add(r);
+            }
+        }
+        for (int k = 0; k < RESOURCES; k++) {
+            Timetable compact = store.timetable(k);
+            assertThat(compact.breakpoints()).isEqualTo(reference[k].breakpoints());
+            assertThat(compact.times()).containsExactly(reference[k].times());
+            assertThat(compact.values()).containsExactly(reference[k].values());
+            Timetable loaded = new Timetable(p);
+            loaded.load(reference[k].times(), reference[k].values(), reference[k].breakpoints());
+            assertThat(loaded.times()).containsExactly(reference[k].times());
+            assertThat(loaded.values()).containsExactly(reference[k].values());
+            for (int q = 0; q < 30; q++) {
+                long from = random.nextInt(2_400) * grain - 100 * grain + random.nextInt(3) - 1;
+                long to = from + 1 + random.nextInt(random.nextBoolean() ? 10 : 600) * grain;
+                assertSameAnswers(compact, reference[k], from, to, p);
+                assertSameAnswers(loaded, reference[k], from, to, p);
+            }
+        }
+    }
+
+    @Property(tries = 20)
+    void shouldRestoreTheEmptyTimetableWhenEveryReservationIsReleasedInAnyOrder(@ForAll long seed,
+            @ForAll @IntRange(min = 100, max = 2_000) int reservations) {
+        Random random = new Random(seed);
+        Timetable timetable = new Timetable(3);
+        List<long[]> booked = new ArrayList<>();
+        long cursor = 0;
+        for (int b = 0; b < reservations; b++) {
+            long length = (1 + random.nextInt(300)) * 60_000L;
+            long[] r = {cursor, cursor + length, amount(random), amount(random), amount(random)};
+            timetable.reserve(r[0], r[1], new long[] {r[2], r[3], r[4]});
+            booked.add(r);
+            cursor += random.nextInt(4) == 0 ? length / 2 : length + random.nextInt(30) * 60_000L;
+        }
+        java.util.Collections.shuffle(booked, random);
+        for (long[] r : booked) {
+            timetable.release(r[0], r[1], new long[] {r[2], r[3], r[4]});
+        }
+        assertThat(timetable.breakpoints()).isZero();
+        assertThat(timetable.times()).isEmpty();
+        long[] max = new long[3];
+        timetable.maxReserved(Long.MIN_VALUE / 2, Long.MAX_VALUE / 2, max);
+        assertThat(max).containsOnly(0L);
+    }
+
+    private static long amount(Random random) {
+        return switch (random.nextInt(5)) {
+            case 4 -> 0;
+            case 0 -> 1 + random.nextInt(300);
+            case 1 -> 1 + random.nextInt(8_000_000);
+            case 2 -> 1 + (long) (random.nextDouble() * 1e12);
+            default -> 500_000L * (1 + random.nextInt(8));
+        };
+    }
+
+    private static void assertSameAnswers(Timetable compact, FlatTimetable flat, long from, long to, int p) {
+        long[] expected = new long[p];
+        long[] actual = new long[p];
+        flat.maxReserved(from, to, expected);
+        compact.maxReserved(from, to, actual);
+        assertThat(actual).as("max over [%d, %d)", from, to).containsExactly(expected);
+        flat.minReserved(from, to, expected);
+        compact.minReserved(from, to, actual);
+        assertThat(actual).as("min over [%d, %d)", from, to).containsExactly(expected);
+        for (int i = 0; i < p; i++) {
+            assertThat(compact.reservedAt(from, i)).isEqualTo(flat.reservedAt(from, i));
+        }
+        List<Long> expectedIncreases = new ArrayList<>();
+        List<Long> actualIncreases = new ArrayList<>();
+        flat.forEachAvailabilityIncrease(from, to, expectedIncreases::add);
+        compact.forEachAvailabilityIncrease(from, to, actualIncreases::add);
+        assertThat(actualIncreases).as("increases in (%d, %d]", from, to).isEqualTo(expectedIncreases);
+        assertThat(segments(compact::forEachSegment, from, to, p)).as("segments of [%d, %d)", from, to)
+                .isEqualTo(segments(flat::forEachSegment, from, to, p));
+    }
+
+    private interface SegmentSource {
+        void forEachSegment(long from, long to, SegmentVisitor visitor);
+    }
+
+    private static List<List<Long>> segments(SegmentSource source, long from, long to, int p) {
+        List<List<Long>> result = new ArrayList<>();
+        source.forEachSegment(from, to, (start, reserved, offset) -> {
+            List<Long> segment = new ArrayList<>();
+            segment.add(start);
+            for (int i = 0; i < p; i++) {
+                segment.add(reserved[offset + i]);
+            }
+            result.add(segment);
+        });
+        return result;
+    }
+}
