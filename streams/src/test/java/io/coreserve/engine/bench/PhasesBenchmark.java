@@ -5,6 +5,8 @@ import io.coreserve.engine.allocation.CoAllocator;
 import io.coreserve.engine.allocation.EngineConfig;
 import io.coreserve.engine.allocation.Outcome;
 import io.coreserve.engine.model.Request;
+import io.coreserve.engine.timetable.FlatTimetables;
+import io.coreserve.engine.timetable.TimetableStore;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -33,6 +35,10 @@ public class PhasesBenchmark {
     @Param({"PAPER", "IMPROVED"})
     public Algorithm algorithm;
 
+    /** The compact timetables the engine uses, or their plain reference model for comparison. */
+    @Param({"compact", "flat"})
+    public String timetables;
+
     private CoAllocator engine;
     private Request[] requests;
     private int next;
@@ -41,7 +47,9 @@ public class PhasesBenchmark {
     public void setUp() {
         PlanetLabGrid grid = PlanetLabGrid.build(606, 40, 2010_08_18L);
         EngineConfig config = EngineConfig.defaults().withM(3, 3).withAlgorithm(algorithm);
-        engine = new CoAllocator(grid.catalogue, grid.timetables, config);
+        TimetableStore store = timetables.equals("flat")
+                ? FlatTimetables.copyOf(grid.timetables, grid.catalogue.size()) : grid.timetables;
+        engine = new CoAllocator(grid.catalogue, store, config);
         List<Request> list = PlanetLabGrid.requests(n, 90, 17L * n, false);
         requests = list.toArray(new Request[0]);
     }

@@ -16,6 +16,20 @@ public final class FlatTimetables implements TimetableStore {
         this.nothingReserved = new long[properties];
     }
 
+    /** Plain copies of the first {@code resources} compact timetables of a store. */
+    public static FlatTimetables copyOf(InMemoryTimetables compact, int resources) {
+        FlatTimetables copy = new FlatTimetables(resources, compact.propertyCount());
+        for (int k = 0; k < resources; k++) {
+            long[] times = compact.timetable(k).times();
+            long[] values = compact.timetable(k).values();
+            int p = compact.propertyCount();
+            for (int b = 0; b + 1 < times.length; b++) {
+                copy.reserve(k, times[b], times[b + 1], java.util.Arrays.copyOfRange(values, b * p, b * p + p));
+            }
+        }
+        return copy;
+    }
+
     /** Takes a timetable over as the one of a resource. */
     public void put(int resource, FlatTimetable timetable) {
         timetables[resource] = timetable;
