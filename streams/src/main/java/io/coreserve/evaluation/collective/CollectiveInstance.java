@@ -23,7 +23,9 @@ import java.util.SplittableRandom;
  * <ul>
  *   <li>Nodes: a seeded uniform sample of {@code nodes} of the day's traces (all of them when fewer), kept in
  *       file-name order; the same seed and directory give the same nodes.</li>
- *   <li>Capacities: cores, cpu_ghz and memory_gb drawn per node from Table 1 (truncated normal), seeded.</li>
+ *   <li>Capacities: cores, cpu_ghz and memory_gb drawn per node with Table 1's bounds, means and standard
+ *       deviations ({@link Table1Distribution#drawWithTableMoments}), seeded; the paper used the nodes' real
+ *       capacities, which the traces do not have.</li>
  *   <li>Labels: every node carries {@link #OPTERON} (the paper's nodes were all AMD Opteron machines running
  *       XtreemOS) unless {@code opteronFraction} < 1, when a seeded fraction of them does.</li>
  *   <li>Occupancy: one background reservation per run of equal utilisation, see {@link Occupancy}.</li>
@@ -55,7 +57,7 @@ public final class CollectiveInstance {
         InMemoryTimetables timetables = new InMemoryTimetables(chosen.size(), SCHEMA.size());
         int p = SCHEMA.size();
         for (NodeTrace trace : chosen) {
-            Map<String, Double> capacities = Table1Distribution.draw(random);
+            Map<String, Double> capacities = Table1Distribution.drawWithTableMoments(random);
             Set<String> labels = random.nextDouble() < opteronFraction ? Set.of(OPTERON) : Set.of();
             int index = catalogue.add(new Resource(trace.node(), capacities, labels));
             long[] micros = new long[p];
