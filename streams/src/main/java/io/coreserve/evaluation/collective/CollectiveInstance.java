@@ -21,8 +21,9 @@ import java.util.SplittableRandom;
  * CPU utilisation. Time is millis after midnight of the trace day.
  *
  * <ul>
- *   <li>Nodes: a seeded uniform sample of {@code nodes} of the day's traces (all of them when fewer), kept in
- *       file-name order; the same seed and directory give the same nodes.</li>
+ *   <li>Nodes: a seeded uniform sample of {@code nodes} of the day's node traces (all of them when fewer), kept
+ *       in name order; the same seed and traces give the same nodes. Which traces are nodes is the caller's
+ *       choice, see {@link NodeSource}.</li>
  *   <li>Capacities: cores, cpu_ghz and memory_gb drawn per node with Table 1's bounds, means and standard
  *       deviations ({@link Table1Distribution#drawWithTableMoments}), seeded; the paper used the nodes' real
  *       capacities, which the traces do not have.</li>

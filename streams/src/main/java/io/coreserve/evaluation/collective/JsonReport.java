@@ -35,6 +35,7 @@ public final class JsonReport {
         root.put("nodes", report.nodes());
         root.put("seed", o.seed());
         root.put("casesPerN", o.cases());
+        root.put("nodesFrom", o.nodeSource().name().toLowerCase(Locale.ROOT));
         root.put("occupancy", o.occupancy().name().toLowerCase(Locale.ROOT));
         root.put("opteronFraction", o.opteronFraction());
         root.put("skippedFiles", report.skippedFiles());

@@ -40,8 +40,9 @@ class CollectiveEvaluationTest {
             Files.writeString(traces.resolve("node" + node), lines);
         }
         PlanetLabDay day = PlanetLabReader.read(traces);
-        EvaluationOptions options = new EvaluationOptions(40, 9, 12, new int[] {2, 5}, Occupancy.PROPORTIONAL, 1.0,
-                List.of(Algorithm.PAPER, Algorithm.IMPROVED), 5, 1_000_000, 1_000_000);
+        EvaluationOptions options = new EvaluationOptions(40, 9, 12, new int[] {2, 5}, NodeSource.HOSTS,
+                Occupancy.PROPORTIONAL, 1.0, List.of(Algorithm.PAPER, Algorithm.IMPROVED), 5, 1_000_000,
+                1_000_000);
         report = new CollectiveEvaluation(new PrintStream(new ByteArrayOutputStream())).run(day, options);
     }
 
@@ -91,6 +92,7 @@ class CollectiveEvaluationTest {
         JsonNode root = new ObjectMapper().readTree(json.toFile());
         assertThat(root.get("nodes").asInt()).isEqualTo(40);
         assertThat(root.get("seed").asLong()).isEqualTo(9);
+        assertThat(root.get("nodesFrom").asText()).isEqualTo("hosts");
         assertThat(root.get("perN")).hasSize(2);
         assertThat(root.get("perN").get(1).get("n").asInt()).isEqualTo(5);
         assertThat(root.get("perN").get(1).has("simpleSolved")).isTrue();
