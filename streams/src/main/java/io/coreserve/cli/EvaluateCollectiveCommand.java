@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
                     + " 100%); a seeded sample of --nodes of them, all when the day has fewer. Capacities (cores,"
                     + " cpu_ghz, memory_gb) drawn with Table 1's bounds, means and deviations. Occupancy (--occupancy"
                     + " proportional): a CPU utilisation of u% in a 5-minute interval reserves u% of every property of"
-                    + " the node in that interval (cores-only: of the cores alone)."
+                    + " the node in that interval (cores-only: of the cores alone), u scaled by --load-scale first."
                     + " All nodes are labelled AMD Opteron unless --opteron-fraction < 1.",
             "Test cases per N in {2,5,10,15,30,60}: t_res in {10m,30m,1h,2h,3h,5h}, t_e in [0,5h50m],"
                     + " t_l + t_res in [18h10m,24h], d_i uniform in [N(p-2s), N(p+0.5s)] (negative: 0),"
@@ -74,6 +74,11 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
             description = "hosts (a node is a PlanetLab host, its slices' utilisations summed) or slices (every file"
                     + " a node of its own, a far emptier grid) (default ${DEFAULT-VALUE}).")
     String nodesFrom;
+
+    @Option(names = "--load-scale", defaultValue = "1.0", paramLabel = "F",
+            description = "Sensitivity: multiply every measured utilisation by F (capped at 100%%) before it becomes"
+                    + " reservations; 1 is the trace as measured (default ${DEFAULT-VALUE}).")
+    double loadScale;
 
     @Option(names = "--occupancy", defaultValue = "proportional",
             description = "proportional or cores-only (default ${DEFAULT-VALUE}).")
@@ -122,6 +127,9 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
             default -> throw new CommandLine.ParameterException(spec.commandLine(),
                     "--nodes-from must be hosts or slices");
         };
+        if (!(loadScale >= 0) || Double.isInfinite(loadScale)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--load-scale must be a finite number >= 0");
+        }
         PlanetLabDay day = PlanetLabReader.read(planetlab);
         day.problems().forEach(p -> err.println("skipped " + p));
         if (day.nodes().isEmpty()) {
@@ -129,7 +137,7 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
             return 2;
         }
         EvaluationOptions options = new EvaluationOptions(nodes, seed, cases,
-                counts != null ? counts : TestCaseGenerator.COUNTS, source, mapping, opteronFraction,
+                counts != null ? counts : TestCaseGenerator.COUNTS, source, mapping, loadScale, opteronFraction,
                 algorithms, oracleN, feasibilityBudget, oracleBudget);
         java.io.PrintStream progress = new java.io.PrintStream(new java.io.OutputStream() {
             @Override

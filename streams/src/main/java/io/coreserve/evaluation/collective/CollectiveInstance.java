@@ -29,7 +29,8 @@ import java.util.SplittableRandom;
  *       capacities, which the traces do not have.</li>
  *   <li>Labels: every node carries {@link #OPTERON} (the paper's nodes were all AMD Opteron machines running
  *       XtreemOS) unless {@code opteronFraction} < 1, when a seeded fraction of them does.</li>
- *   <li>Occupancy: one background reservation per run of equal utilisation, see {@link Occupancy}.</li>
+ *   <li>Occupancy: one background reservation per run of equal utilisation, scaled by {@code loadScale}, see
+ *       {@link Occupancy}.</li>
  * </ul>
  */
 public final class CollectiveInstance {
@@ -51,7 +52,7 @@ public final class CollectiveInstance {
             .map(Table1Distribution.PropertyStatistics::name).toList());
 
     public static CollectiveInstance build(List<NodeTrace> day, int nodes, long seed, Occupancy occupancy,
-            double opteronFraction) {
+            double loadScale, double opteronFraction) {
         SplittableRandom random = new SplittableRandom(seed ^ 0x6E0DE5L);
         List<NodeTrace> chosen = choose(day, nodes, random);
         InMemoryCatalogue catalogue = new InMemoryCatalogue(SCHEMA);
@@ -65,7 +66,7 @@ public final class CollectiveInstance {
             for (int i = 0; i < p; i++) {
                 micros[i] = catalogue.capacity(index, i);
             }
-            occupy(timetables, index, trace, micros, occupancy);
+            occupy(timetables, index, trace, micros, occupancy, loadScale);
         }
         timetables.trim();
         return new CollectiveInstance(chosen, catalogue, timetables);
@@ -91,9 +92,9 @@ public final class CollectiveInstance {
         return chosen;
     }
 
-    /** Reserves u_k% (per {@link Occupancy}) in each interval, merging runs of equal utilisation. */
+    /** Reserves min(100, u_k F)% (per {@link Occupancy}) in each interval, merging runs of equal utilisation. */
     private static void occupy(InMemoryTimetables timetables, int resource, NodeTrace trace, long[] capacity,
-            Occupancy occupancy) {
+            Occupancy occupancy, double loadScale) {
         int k = 0;
         while (k < NodeTrace.INTERVALS) {
             int u = trace.at(k);
@@ -101,10 +102,11 @@ public final class CollectiveInstance {
             while (end < NodeTrace.INTERVALS && trace.at(end) == u) {
                 end++;
             }
-            if (u > 0) {
+            double load = Occupancy.scaled(u, loadScale);
+            if (load > 0) {
                 long[] amounts = new long[capacity.length];
                 for (int i = 0; i < capacity.length; i++) {
-                    amounts[i] = occupancy.reserved(capacity[i], i, u);
+                    amounts[i] = occupancy.reserved(capacity[i], i, load);
                 }
                 timetables.reserve(resource, k * NodeTrace.INTERVAL_MILLIS, end * NodeTrace.INTERVAL_MILLIS, amounts);
             }

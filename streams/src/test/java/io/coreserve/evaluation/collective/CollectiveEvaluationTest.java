@@ -41,7 +41,7 @@ class CollectiveEvaluationTest {
         }
         PlanetLabDay day = PlanetLabReader.read(traces);
         EvaluationOptions options = new EvaluationOptions(40, 9, 12, new int[] {2, 5}, NodeSource.HOSTS,
-                Occupancy.PROPORTIONAL, 1.0, List.of(Algorithm.PAPER, Algorithm.IMPROVED), 5, 1_000_000,
+                Occupancy.PROPORTIONAL, 1.5, 1.0, List.of(Algorithm.PAPER, Algorithm.IMPROVED), 5, 1_000_000,
                 1_000_000);
         report = new CollectiveEvaluation(new PrintStream(new ByteArrayOutputStream())).run(day, options);
     }
@@ -92,6 +92,7 @@ class CollectiveEvaluationTest {
         JsonNode root = new ObjectMapper().readTree(json.toFile());
         assertThat(root.get("nodes").asInt()).isEqualTo(40);
         assertThat(root.get("seed").asLong()).isEqualTo(9);
+        assertThat(root.get("loadScale").asDouble()).isEqualTo(1.5);
         assertThat(root.get("nodesFrom").asText()).isEqualTo("hosts");
         assertThat(root.get("perN")).hasSize(2);
         assertThat(root.get("perN").get(1).get("n").asInt()).isEqualTo(5);
