@@ -28,14 +28,15 @@ import picocli.CommandLine.Spec;
             "Rebuilds the evaluation of Cankar et al. (seed paper 000, sections 4.2-4.5) on PlanetLab data:"
                     + " Tables 2, 3 and 4 in Markdown on stdout, Figure 2 as a PNG, optionally JSON.",
             "Nodes (--nodes-from hosts): one per PlanetLab host, its usage the sum of its slice files (capped at"
-                    + " 100%); a seeded sample of --nodes of them, all when the day has fewer. Capacities (cores,"
+                    + " 100%%); a seeded sample of --nodes of them, all when the day has fewer. Capacities (cores,"
                     + " cpu_ghz, memory_gb) drawn with Table 1's bounds, means and deviations. Occupancy (--occupancy"
-                    + " proportional): a CPU utilisation of u% in a 5-minute interval reserves u% of every property of"
-                    + " the node in that interval (cores-only: of the cores alone), u scaled by --load-scale first."
+                    + " proportional): a CPU utilisation of u%% in a 5-minute interval reserves u%% of every property"
+                    + " of the node in that interval (cores-only: of the cores alone), u scaled by --load-scale first."
                     + " All nodes are labelled AMD Opteron unless --opteron-fraction < 1.",
             "Test cases per N in {2,5,10,15,30,60}: t_res in {10m,30m,1h,2h,3h,5h}, t_e in [0,5h50m],"
                     + " t_l + t_res in [18h10m,24h], d_i uniform in [N(p-2s), N(p+0.5s)] (negative: 0),"
-                    + " simple e_i = d_i/N, collective e_i = d_i/(2N); single pass, M_init = M_max = 3, L1 = 7, L2 = 10.",
+                    + " simple e_i = d_i/N, collective e_i = d_i/(2N); single pass, M_init = M_max = 3, L1 = 7,"
+                    + " L2 = 10.",
             "Table 3 grades the N = 5 cases against the exact oracle, over all matching resources (scope all)"
                     + " and over the heuristic's own candidate set R_job (scope candidates)."})
 public final class EvaluateCollectiveCommand implements Callable<Integer> {
