@@ -48,7 +48,8 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
             description = "Directory of PlanetLab CPU-utilisation files of one day (288 integer lines each).")
     Path planetlab;
 
-    @Option(names = "--nodes", defaultValue = "606", description = "Nodes to take from the day (default ${DEFAULT-VALUE}).")
+    @Option(names = "--nodes", defaultValue = "606",
+            description = "Nodes to take from the day, all it has when fewer (default ${DEFAULT-VALUE}).")
     int nodes;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of nodes, capacities, cases and engine (default ${DEFAULT-VALUE}).")
