@@ -4,6 +4,7 @@ import io.coreserve.evaluation.collective.CollectiveEvaluation;
 import io.coreserve.evaluation.collective.CollectiveReportWriter;
 import io.coreserve.evaluation.collective.EvaluationOptions;
 import io.coreserve.evaluation.collective.EvaluationReport;
+import io.coreserve.evaluation.collective.NodeSource;
 import io.coreserve.evaluation.collective.Occupancy;
 import io.coreserve.evaluation.collective.TestCaseGenerator;
 import io.coreserve.engine.allocation.Algorithm;
@@ -26,13 +27,16 @@ import picocli.CommandLine.Spec;
         description = {
             "Rebuilds the evaluation of Cankar et al. (seed paper 000, sections 4.2-4.5) on PlanetLab data:"
                     + " Tables 2, 3 and 4 in Markdown on stdout, Figure 2 as a PNG, optionally JSON.",
-            "Nodes: a seeded sample of --nodes trace files, capacities (cores, cpu_ghz, memory_gb) drawn from"
-                    + " Table 1 (truncated normal). Occupancy (--occupancy proportional): a CPU utilisation of u% in a"
-                    + " 5-minute interval reserves u% of every property of the node in that interval (cores-only:"
-                    + " of the cores alone). All nodes are labelled AMD Opteron unless --opteron-fraction < 1.",
+            "Nodes (--nodes-from hosts): one per PlanetLab host, its usage the sum of its slice files (capped at"
+                    + " 100%%); a seeded sample of --nodes of them, all when the day has fewer. Capacities (cores,"
+                    + " cpu_ghz, memory_gb) drawn with Table 1's bounds, means and deviations. Occupancy (--occupancy"
+                    + " proportional): a CPU utilisation of u%% in a 5-minute interval reserves u%% of every property"
+                    + " of the node in that interval (cores-only: of the cores alone), u scaled by --load-scale first."
+                    + " All nodes are labelled AMD Opteron unless --opteron-fraction < 1.",
             "Test cases per N in {2,5,10,15,30,60}: t_res in {10m,30m,1h,2h,3h,5h}, t_e in [0,5h50m],"
-                    + " t_l + t_res in [18h10m,24h], d_i uniform in [max(0,N(p-2s)), N(p+0.5s)], simple e_i = d_i/N,"
-                    + " collective e_i = d_i/(2N); single pass, M_init = M_max = 3, L1 = 7, L2 = 10.",
+                    + " t_l + t_res in [18h10m,24h], d_i uniform in [N(p-2s), N(p+0.5s)] (negative: 0),"
+                    + " simple e_i = d_i/N, collective e_i = d_i/(2N); single pass, M_init = M_max = 3, L1 = 7,"
+                    + " L2 = 10.",
             "Table 3 grades the N = 5 cases against the exact oracle, over all matching resources (scope all)"
                     + " and over the heuristic's own candidate set R_job (scope candidates)."})
 public final class EvaluateCollectiveCommand implements Callable<Integer> {
@@ -44,7 +48,8 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
             description = "Directory of PlanetLab CPU-utilisation files of one day (288 integer lines each).")
     Path planetlab;
 
-    @Option(names = "--nodes", defaultValue = "606", description = "Nodes to take from the day (default ${DEFAULT-VALUE}).")
+    @Option(names = "--nodes", defaultValue = "606",
+            description = "Nodes to take from the day, all it has when fewer (default ${DEFAULT-VALUE}).")
     int nodes;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of nodes, capacities, cases and engine (default ${DEFAULT-VALUE}).")
@@ -66,6 +71,16 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
     @Option(names = "--counts", split = ",", paramLabel = "N",
             description = "The N values (default 2,5,10,15,30,60).")
     int[] counts;
+
+    @Option(names = "--nodes-from", defaultValue = "hosts",
+            description = "hosts (a node is a PlanetLab host, its slices' utilisations summed) or slices (every file"
+                    + " a node of its own, a far emptier grid) (default ${DEFAULT-VALUE}).")
+    String nodesFrom;
+
+    @Option(names = "--load-scale", defaultValue = "1.0", paramLabel = "F",
+            description = "Sensitivity: multiply every measured utilisation by F (capped at 100%%) before it becomes"
+                    + " reservations; 1 is the trace as measured (default ${DEFAULT-VALUE}).")
+    double loadScale;
 
     @Option(names = "--occupancy", defaultValue = "proportional",
             description = "proportional or cores-only (default ${DEFAULT-VALUE}).")
@@ -108,6 +123,15 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
             default -> throw new CommandLine.ParameterException(spec.commandLine(),
                     "--occupancy must be proportional or cores-only");
         };
+        NodeSource source = switch (nodesFrom.toLowerCase(java.util.Locale.ROOT)) {
+            case "hosts" -> NodeSource.HOSTS;
+            case "slices" -> NodeSource.SLICES;
+            default -> throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--nodes-from must be hosts or slices");
+        };
+        if (!(loadScale >= 0) || Double.isInfinite(loadScale)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--load-scale must be a finite number >= 0");
+        }
         PlanetLabDay day = PlanetLabReader.read(planetlab);
         day.problems().forEach(p -> err.println("skipped " + p));
         if (day.nodes().isEmpty()) {
@@ -115,8 +139,8 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
             return 2;
         }
         EvaluationOptions options = new EvaluationOptions(nodes, seed, cases,
-                counts != null ? counts : TestCaseGenerator.COUNTS, mapping, opteronFraction, algorithms, oracleN,
-                feasibilityBudget, oracleBudget);
+                counts != null ? counts : TestCaseGenerator.COUNTS, source, mapping, loadScale, opteronFraction,
+                algorithms, oracleN, feasibilityBudget, oracleBudget);
         java.io.PrintStream progress = new java.io.PrintStream(new java.io.OutputStream() {
             @Override
             public void write(int b) {

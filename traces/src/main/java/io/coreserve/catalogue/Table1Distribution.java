@@ -36,9 +36,30 @@ public final class Table1Distribution {
         return capacities;
     }
 
+    /**
+     * One node's capacities whose distribution has Table 1's means and standard deviations, not only its
+     * bounds: each property's normal is moved and widened so that after rounding and truncation to [min, max]
+     * the mean and standard deviation are the table's. This matters for the cores, where {@link #draw} gives
+     * mean 3.09 and deviation 1.36 against the table's 2.90 and 1.51 (the truncation at 1 core cuts
+     * off much of the lower tail); the location and scale below were fitted numerically to the exact moments of the
+     * rounded, truncated normal.
+     */
+    public static Map<String, Double> drawWithTableMoments(SplittableRandom random) {
+        Map<String, Double> capacities = new LinkedHashMap<>();
+        capacities.put(CORES.name(), draw(CORES, 2.240964, 1.962976, random));
+        capacities.put(CPU_GHZ.name(), draw(CPU_GHZ, 2.686365, 0.369051, random));
+        capacities.put(MEMORY_GB.name(), draw(MEMORY_GB, 2.937866, 0.855915, random));
+        return capacities;
+    }
+
     static double draw(PropertyStatistics row, SplittableRandom random) {
+        return draw(row, row.mean(), row.stdDev(), random);
+    }
+
+    /** A normal with the given location and scale, rounded like the table, redrawn until inside its bounds. */
+    private static double draw(PropertyStatistics row, double location, double scale, SplittableRandom random) {
         while (true) {
-            double value = row.mean() + row.stdDev() * gaussian(random);
+            double value = location + scale * gaussian(random);
             if (row.integer()) {
                 value = Math.rint(value);
             } else {

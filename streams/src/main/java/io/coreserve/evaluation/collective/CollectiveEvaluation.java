@@ -36,10 +36,11 @@ public final class CollectiveEvaluation {
 
     public EvaluationReport run(PlanetLabDay day, EvaluationOptions options) {
         long begin = System.nanoTime();
-        CollectiveInstance instance = CollectiveInstance.build(day.nodes(), options.nodes(), options.seed(),
-                options.occupancy(), options.opteronFraction());
-        progress.printf("instance: %d nodes (%d files skipped), occupancy %s%n", instance.nodes().size(),
-                day.problems().size(), options.occupancy());
+        CollectiveInstance instance = CollectiveInstance.build(options.nodeSource().nodes(day.nodes()),
+                options.nodes(), options.seed(), options.occupancy(), options.loadScale(), options.opteronFraction());
+        progress.printf("instance: %d nodes from %d files (%s; %d files skipped), occupancy %s, load scale %s%n",
+                instance.nodes().size(), day.nodes().size(), options.nodeSource(), day.problems().size(),
+                options.occupancy(), options.loadScale());
         List<TestCase> cases = TestCaseGenerator.generate(options.counts(), options.cases(), options.seed());
 
         // The oracle over all matching resources does not depend on the engine variant: once per graded case.

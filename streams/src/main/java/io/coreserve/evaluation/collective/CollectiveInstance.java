@@ -21,12 +21,16 @@ import java.util.SplittableRandom;
  * CPU utilisation. Time is millis after midnight of the trace day.
  *
  * <ul>
- *   <li>Nodes: a seeded uniform sample of {@code nodes} of the day's traces (all of them when fewer), kept in
- *       file-name order; the same seed and directory give the same nodes.</li>
- *   <li>Capacities: cores, cpu_ghz and memory_gb drawn per node from Table 1 (truncated normal), seeded.</li>
+ *   <li>Nodes: a seeded uniform sample of {@code nodes} of the day's node traces (all of them when fewer), kept
+ *       in name order; the same seed and traces give the same nodes. Which traces are nodes is the caller's
+ *       choice, see {@link NodeSource}.</li>
+ *   <li>Capacities: cores, cpu_ghz and memory_gb drawn per node with Table 1's bounds, means and standard
+ *       deviations ({@link Table1Distribution#drawWithTableMoments}), seeded; the paper used the nodes' real
+ *       capacities, which the traces do not have.</li>
  *   <li>Labels: every node carries {@link #OPTERON} (the paper's nodes were all AMD Opteron machines running
  *       XtreemOS) unless {@code opteronFraction} < 1, when a seeded fraction of them does.</li>
- *   <li>Occupancy: one background reservation per run of equal utilisation, see {@link Occupancy}.</li>
+ *   <li>Occupancy: one background reservation per run of equal utilisation, scaled by {@code loadScale}, see
+ *       {@link Occupancy}.</li>
  * </ul>
  */
 public final class CollectiveInstance {
@@ -48,21 +52,21 @@ public final class CollectiveInstance {
             .map(Table1Distribution.PropertyStatistics::name).toList());
 
     public static CollectiveInstance build(List<NodeTrace> day, int nodes, long seed, Occupancy occupancy,
-            double opteronFraction) {
+            double loadScale, double opteronFraction) {
         SplittableRandom random = new SplittableRandom(seed ^ 0x6E0DE5L);
         List<NodeTrace> chosen = choose(day, nodes, random);
         InMemoryCatalogue catalogue = new InMemoryCatalogue(SCHEMA);
         InMemoryTimetables timetables = new InMemoryTimetables(chosen.size(), SCHEMA.size());
         int p = SCHEMA.size();
         for (NodeTrace trace : chosen) {
-            Map<String, Double> capacities = Table1Distribution.draw(random);
+            Map<String, Double> capacities = Table1Distribution.drawWithTableMoments(random);
             Set<String> labels = random.nextDouble() < opteronFraction ? Set.of(OPTERON) : Set.of();
             int index = catalogue.add(new Resource(trace.node(), capacities, labels));
             long[] micros = new long[p];
             for (int i = 0; i < p; i++) {
                 micros[i] = catalogue.capacity(index, i);
             }
-            occupy(timetables, index, trace, micros, occupancy);
+            occupy(timetables, index, trace, micros, occupancy, loadScale);
         }
         timetables.trim();
         return new CollectiveInstance(chosen, catalogue, timetables);
@@ -88,9 +92,9 @@ public final class CollectiveInstance {
         return chosen;
     }
 
-    /** Reserves u_k% (per {@link Occupancy}) in each interval, merging runs of equal utilisation. */
+    /** Reserves min(100, u_k F)% (per {@link Occupancy}) in each interval, merging runs of equal utilisation. */
     private static void occupy(InMemoryTimetables timetables, int resource, NodeTrace trace, long[] capacity,
-            Occupancy occupancy) {
+            Occupancy occupancy, double loadScale) {
         int k = 0;
         while (k < NodeTrace.INTERVALS) {
             int u = trace.at(k);
@@ -98,10 +102,11 @@ public final class CollectiveInstance {
             while (end < NodeTrace.INTERVALS && trace.at(end) == u) {
                 end++;
             }
-            if (u > 0) {
+            double load = Occupancy.scaled(u, loadScale);
+            if (load > 0) {
                 long[] amounts = new long[capacity.length];
                 for (int i = 0; i < capacity.length; i++) {
-                    amounts[i] = occupancy.reserved(capacity[i], i, u);
+                    amounts[i] = occupancy.reserved(capacity[i], i, load);
                 }
                 timetables.reserve(resource, k * NodeTrace.INTERVAL_MILLIS, end * NodeTrace.INTERVAL_MILLIS, amounts);
             }

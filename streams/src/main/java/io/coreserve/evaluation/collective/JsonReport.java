@@ -35,7 +35,9 @@ public final class JsonReport {
         root.put("nodes", report.nodes());
         root.put("seed", o.seed());
         root.put("casesPerN", o.cases());
+        root.put("nodesFrom", o.nodeSource().name().toLowerCase(Locale.ROOT));
         root.put("occupancy", o.occupancy().name().toLowerCase(Locale.ROOT));
+        root.put("loadScale", o.loadScale());
         root.put("opteronFraction", o.opteronFraction());
         root.put("skippedFiles", report.skippedFiles());
         root.put("seconds", report.seconds());

@@ -4,7 +4,7 @@ import io.coreserve.evaluation.collective.EvaluationReport.Grade;
 import io.coreserve.evaluation.collective.EvaluationReport.OracleComparison;
 import io.coreserve.evaluation.collective.EvaluationReport.PerN;
 import io.coreserve.evaluation.collective.EvaluationReport.Variant;
-import java.util.List;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.ToIntFunction;
 
@@ -67,8 +67,8 @@ final class MarkdownTables {
     }
 
     static void table3(StringBuilder out, Variant v) {
-        for (OracleComparison o : List.of(v.oracleAll(), v.oracleCandidates())) {
-            if (o == null) {
+        for (OracleComparison o : Arrays.asList(v.oracleAll(), v.oracleCandidates())) {
+            if (o == null) { // --oracle-n 0
                 continue;
             }
             out.append("\n### Table 3 (").append(name(v)).append(", oracle scope `").append(o.scope())

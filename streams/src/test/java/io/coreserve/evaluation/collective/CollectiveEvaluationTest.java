@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.coreserve.engine.allocation.Algorithm;
+import io.coreserve.engine.allocation.CoAllocator;
+import io.coreserve.engine.allocation.EngineConfig;
+import io.coreserve.engine.allocation.Plan;
+import io.coreserve.engine.model.Request;
 import io.coreserve.evaluation.collective.EvaluationReport.Grade;
 import io.coreserve.evaluation.collective.EvaluationReport.Variant;
 import io.coreserve.trace.planetlab.PlanetLabDay;
@@ -40,8 +44,9 @@ class CollectiveEvaluationTest {
             Files.writeString(traces.resolve("node" + node), lines);
         }
         PlanetLabDay day = PlanetLabReader.read(traces);
-        EvaluationOptions options = new EvaluationOptions(40, 9, 12, new int[] {2, 5}, Occupancy.PROPORTIONAL, 1.0,
-                List.of(Algorithm.PAPER, Algorithm.IMPROVED), 5, 1_000_000, 1_000_000);
+        EvaluationOptions options = new EvaluationOptions(40, 9, 12, new int[] {2, 5}, NodeSource.HOSTS,
+                Occupancy.PROPORTIONAL, 1.5, 1.0, List.of(Algorithm.PAPER, Algorithm.IMPROVED), 5, 1_000_000,
+                1_000_000);
         report = new CollectiveEvaluation(new PrintStream(new ByteArrayOutputStream())).run(day, options);
     }
 
@@ -82,6 +87,42 @@ class CollectiveEvaluationTest {
     }
 
     @Test
+    void shouldRenderTheTablesWithoutTheOracleWhenNoNIsGraded() {
+        PlanetLabDay day = PlanetLabReader.read(dir.resolve("day"));
+        EvaluationOptions options = new EvaluationOptions(40, 9, 3, new int[] {2}, NodeSource.HOSTS,
+                Occupancy.PROPORTIONAL, 1.0, 1.0, List.of(Algorithm.PAPER), 0, 1_000, 1_000);
+
+        EvaluationReport noOracle = new CollectiveEvaluation(new PrintStream(new ByteArrayOutputStream()))
+                .run(day, options);
+
+        assertThat(noOracle.variants().get(0).oracleAll()).isNull();
+        assertThat(CollectiveReportWriter.markdown(noOracle)).contains("### Table 2 (paper)")
+                .doesNotContain("### Table 3");
+    }
+
+    @Test
+    void shouldSolveOnlyWithStartsInTheWindowAndReservationsEndingWithinTheDay() {
+        // Section 2: a solution starts at t_s in [t_e, t_l] and holds [t_s, t_s + t_res]; section 4.2 draws
+        // t_l + t_res <= 24 h, so every solution ends within the trace day.
+        PlanetLabDay day = PlanetLabReader.read(dir.resolve("day"));
+        CollectiveInstance instance = CollectiveInstance.build(day.nodes(), 40, 4, Occupancy.PROPORTIONAL, 1.0, 1.0);
+        CoAllocator engine = new CoAllocator(instance.catalogue(), instance.timetables(),
+                EngineConfig.defaults().withSeed(4).withAlgorithm(Algorithm.PAPER).withM(3, 3).withLimits(7, 10));
+        int plans = 0;
+        for (TestCase c : TestCaseGenerator.generate(new int[] {2, 5}, 30, 4)) {
+            for (Request request : List.of(c.simple(), c.collective())) {
+                if (engine.probe(request) instanceof Plan plan) {
+                    plans++;
+                    assertThat(plan.start()).isBetween(c.earliest(), c.latest());
+                    assertThat(plan.end()).isEqualTo(plan.start() + c.duration())
+                            .isLessThanOrEqualTo(24 * TestCaseGenerator.HOUR);
+                }
+            }
+        }
+        assertThat(plans).isPositive();
+    }
+
+    @Test
     void shouldWriteJsonWithTheRequiredKeysAndTheChart() throws IOException {
         Path out = dir.resolve("out");
         Path json = dir.resolve("result.json");
@@ -91,6 +132,8 @@ class CollectiveEvaluationTest {
         JsonNode root = new ObjectMapper().readTree(json.toFile());
         assertThat(root.get("nodes").asInt()).isEqualTo(40);
         assertThat(root.get("seed").asLong()).isEqualTo(9);
+        assertThat(root.get("loadScale").asDouble()).isEqualTo(1.5);
+        assertThat(root.get("nodesFrom").asText()).isEqualTo("hosts");
         assertThat(root.get("perN")).hasSize(2);
         assertThat(root.get("perN").get(1).get("n").asInt()).isEqualTo(5);
         assertThat(root.get("perN").get(1).has("simpleSolved")).isTrue();

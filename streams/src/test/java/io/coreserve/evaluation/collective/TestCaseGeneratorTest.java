@@ -39,6 +39,22 @@ class TestCaseGeneratorTest {
     }
 
     @Test
+    void shouldDrawCoresTotalsFromTheWholeIntervalAndTurnNegativeDrawsIntoNoRequirement() {
+        // Interval (4) for the cores is [-0.12 N, 3.655 N]: a share 0.12 / 3.775 (3.2 %) of draws is negative.
+        List<TestCase> cases = TestCaseGenerator.generate(new int[] {10}, 4000, 5);
+
+        long zero = cases.stream().filter(c -> c.total("cores") == 0).count();
+        assertThat(zero / 4000.0).isBetween(0.02, 0.045);
+        assertThat(cases).allSatisfy(c -> {
+            assertThat(c.total("cpu_ghz")).isPositive();
+            assertThat(c.total("memory_gb")).isPositive();
+        });
+        double positiveMean = cases.stream().mapToDouble(c -> c.total("cores")).filter(d -> d > 0).average()
+                .orElseThrow();
+        assertThat(positiveMean).isCloseTo(10 * 3.655 / 2, within(0.6)); // uniform on (0, 3.655 N]
+    }
+
+    @Test
     void shouldBeDeterministicForTheSeed() {
         assertThat(TestCaseGenerator.generate(new int[] {5}, 10, 3))
                 .isEqualTo(TestCaseGenerator.generate(new int[] {5}, 10, 3));
