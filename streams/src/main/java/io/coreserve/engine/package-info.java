@@ -7,8 +7,9 @@
  *   <li>{@code model}: the value types of section 2: {@code PropertySchema} (the system's property list P,
  *       names interned to indexes), {@code Resource} (p_ij and labels), {@code Request} (t_res, N, t_e, t_l,
  *       e_i, d_i, labels), {@code Quantity} (amounts as fixed-point micro-units).</li>
- *   <li>{@code timetable}: T_ij(t) as compact step functions ({@code Timetable}: one sorted {@code long[]} of
- *       breakpoints per resource shared by all properties, one flat {@code long[]} of amounts), behind the
+ *   <li>{@code timetable}: T_ij(t) as compact step functions ({@code Timetable}: the breakpoints of a resource,
+ *       shared by all properties, encoded as changes in blocks of a {@code byte[]} with a small block index,
+ *       see {@code BlockCodec}), behind the
  *       {@code TimetableView}/{@code TimetableStore} interfaces so a state-store-backed implementation can
  *       replace {@code InMemoryTimetables}.</li>
  *   <li>{@code catalogue}: the resources by dense index ({@code ResourceCatalogue}, {@code InMemoryCatalogue}
