@@ -52,6 +52,7 @@ final class ReservationService implements DomainEventHandler {
     private final KeyValueStore<String, ResourceSample> downResources;
     private final KeyValueStore<String, Long> clock;
     private final Map<String, DomainBooks> books = new HashMap<>();
+    private ActiveReservations active;
 
     ReservationService(ReservationSettings settings, Stores stores) {
         this.settings = settings;
@@ -155,25 +156,19 @@ final class ReservationService implements DomainEventHandler {
         long since = last == null ? Long.MIN_VALUE : last;
         List<io.coreserve.events.Notification> out = new ArrayList<>();
         if (last != null) {
-            try (KeyValueIterator<String, ReservationDecision> all = decisions.all()) {
-                while (all.hasNext()) {
-                    ReservationDecision d = all.next().value;
-                    if (d.getStatus() != ReservationStatus.ACCEPTED) {
-                        continue;
-                    }
-                    long start = d.getStart().toEpochMilli();
-                    long end = d.getEnd().toEpochMilli();
-                    if (start > since && start <= now) {
-                        out.add(Decisions.lifecycle(d, io.coreserve.events.NotificationKind.STARTING,
-                                "your reservation starts now on " + Decisions.resourceIds(d), emailOf(d.getRequestId()),
-                                Decisions.resourceIds(d), now));
-                    }
-                    if (end > since && end <= now) {
-                        out.add(Decisions.lifecycle(d, io.coreserve.events.NotificationKind.COMPLETED,
-                                "your reservation has ended", emailOf(d.getRequestId()), Decisions.resourceIds(d), now));
-                    }
+            active().tick(since, now, d -> {
+                long start = d.getStart().toEpochMilli();
+                long end = d.getEnd().toEpochMilli();
+                if (start > since && start <= now) {
+                    out.add(Decisions.lifecycle(d, io.coreserve.events.NotificationKind.STARTING,
+                            "your reservation starts now on " + Decisions.resourceIds(d), emailOf(d.getRequestId()),
+                            Decisions.resourceIds(d), now));
                 }
-            }
+                if (end > since && end <= now) {
+                    out.add(Decisions.lifecycle(d, io.coreserve.events.NotificationKind.COMPLETED,
+                            "your reservation has ended", emailOf(d.getRequestId()), Decisions.resourceIds(d), now));
+                }
+            });
         }
         clock.put(CLOCK_KEY, now);
         pruneBackground(now - settings.retention().toMillis());
@@ -222,7 +217,7 @@ final class ReservationService implements DomainEventHandler {
         }
         requests.put(request.getRequestId(), request);
         ReservationDecision decision = decide(domain, request, time);
-        decisions.put(request.getRequestId(), decision);
+        record(decision);
         // DEBUG, not INFO: at thousands of requests a second one line each is noise; decisions are on their topic.
         LOG.debug("Request {} of {} in {}: {} {}", request.getRequestId(), request.getUser(), domain, decision.getStatus(),
                 decision.getReasonCode() == null ? "" : decision.getReasonCode());
@@ -321,7 +316,7 @@ final class ReservationService implements DomainEventHandler {
                 .setMessage("cancelled by " + cancel.getUser() + (cancel.getReason() == null ? "" : ": " + cancel.getReason()))
                 .setDecidedAt(Instant.ofEpochMilli(time))
                 .build();
-        decisions.put(cancel.getRequestId(), cancelled);
+        record(cancelled);
         LOG.info("Reservation of request {} cancelled by {}", cancel.getRequestId(), cancel.getUser());
         return Output.of(cancelled, Decisions.notificationFor(cancelled, emailOf(cancel.getRequestId()), time));
     }
@@ -350,20 +345,24 @@ final class ReservationService implements DomainEventHandler {
                 ? accepted(domain, request, plan, domainBooks, time)
                 : Decisions.rejected(request.getRequestId(), request.getUser(), domain, "OFFER_TAKEN", "start",
                         "the offered interval is no longer free: " + ((Rejection) outcome).message(), time);
-        decisions.put(request.getRequestId(), decision);
+        record(decision);
         return Output.of(decision, Decisions.notificationFor(decision, request.getEmail(), time));
     }
 
     private int activeReservations(String user, long now) {
-        int active = 0;
-        try (KeyValueIterator<String, ReservationDecision> all = decisions.all()) {
-            while (all.hasNext()) {
-                ReservationDecision d = all.next().value;
-                if (d.getStatus() == ReservationStatus.ACCEPTED && user.equals(d.getUser())
-                        && d.getEnd().toEpochMilli() > now) {
-                    active++;
-                }
-            }
+        return active().activeCount(user, now);
+    }
+
+    /** Writes a request's decision, keeping the index of active reservations in step. */
+    private void record(ReservationDecision decision) {
+        decisions.put(decision.getRequestId(), decision);
+        active().written(decision);
+    }
+
+    private ActiveReservations active() {
+        if (active == null) {
+            Long last = clock.get(CLOCK_KEY);
+            active = ActiveReservations.load(decisions, last == null ? Long.MIN_VALUE : last);
         }
         return active;
     }
