@@ -207,6 +207,53 @@ final class Availability {
 
     private long[] column = new long[0];
 
+    private static final double SCORE_SCALE = 1 << 30;
+
+    /**
+     * False when no R_s of N members can reach the totals of several properties at once, by a bound the
+     * per-property test of {@link #largestCanReach} misses (it sums each property over a different top N): for an
+     * admissible R_s and any set Q of properties with d_i > 0, sum over R_s of sum over Q of min(a_ij, d_i) / d_i
+     * is at least |Q|, so the N largest such scores of R_a must reach |Q|. Scores are rounded up (fixed point),
+     * which only weakens the bound: a set this rejects is never admissible. Sets Q: every set of two or more
+     * properties for up to four properties, otherwise all of them.
+     */
+    boolean jointlyCanReach(ResolvedRequest request) {
+        int n = request.count();
+        if (size < n) {
+            return false;
+        }
+        if (column.length < size) {
+            column = new long[size];
+        }
+        long[] d = request.totals();
+        int p = properties;
+        int all = (1 << Math.min(p, 4)) - 1;
+        for (int mask = p <= 4 ? 3 : all; mask <= all; mask++) {
+            if (Integer.bitCount(mask) < 2 && p <= 4) {
+                continue;
+            }
+            int weighted = 0;
+            for (int m = 0; m < size; m++) {
+                column[m] = 0;
+            }
+            for (int i = 0; i < p; i++) {
+                boolean inQ = p <= 4 ? (mask >>> i & 1) == 1 : true;
+                if (!inQ || d[i] <= 0) {
+                    continue;
+                }
+                weighted++;
+                for (int m = 0; m < size; m++) {
+                    double share = (double) Math.min(available[m * p + i], d[i]) / d[i];
+                    column[m] += (long) Math.ceil(share * SCORE_SCALE) + 1;
+                }
+            }
+            if (weighted >= 2 && TopSum.ofLargest(column, size, n) < (long) (weighted * SCORE_SCALE)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     long available(int member, int property) {
         return available[member * properties + property];
     }

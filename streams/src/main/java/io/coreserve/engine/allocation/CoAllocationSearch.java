@@ -141,6 +141,9 @@ final class CoAllocationSearch {
             return null;
         }
         if (config.algorithm() == Algorithm.IMPROVED) {
+            if (!availability.jointlyCanReach(request)) {
+                return null;                                   // as above, for several properties at once
+            }
             Selection greedy = GreedySelection.run(availability, request, config.l1(), counters);
             if (greedy.admissible()) {
                 return greedy;

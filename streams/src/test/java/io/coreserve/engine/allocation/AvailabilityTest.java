@@ -24,4 +24,21 @@ class AvailabilityTest {
         assertThat(a.available(0, 0)).isEqualTo(2_000_000L);
         assertThat(a.available(0, 1)).isEqualTo(6_000_000L);
     }
+
+    @Test
+    void shouldRejectAStartTimeWhereNoNMembersReachAllTotalsAtOnceThoughEachTotalIsReachable() {
+        Grid grid = new Grid("cores", "memory_gb");
+        grid.node("cpu-rich", 10, 0.5);
+        grid.node("memory-rich", 0.5, 10);
+        // N = 1, d = (10, 10): each total is reached by some member, never both by the same one.
+        ResolvedRequest r = grid.request(1, 60, 0, 500, new double[] {0.1, 0.1}, new double[] {10, 10});
+        Availability a = new Availability(2);
+        a.fill(grid.timetables, grid.all(), r, 100);
+        assertThat(a.largestCanReach(r)).isTrue();
+        assertThat(a.jointlyCanReach(r)).isFalse();
+
+        grid.node("both", 10, 10);
+        a.fill(grid.timetables, grid.all(), r, 100);
+        assertThat(a.jointlyCanReach(r)).isTrue();
+    }
 }
