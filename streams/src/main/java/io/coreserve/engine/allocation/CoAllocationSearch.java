@@ -90,6 +90,7 @@ final class CoAllocationSearch {
             Availability availability = new Availability(candidates.properties);
             boolean enoughFree = false;
             Selection found = null;
+            FailedStart failed = config.algorithm() == Algorithm.IMPROVED ? new FailedStart() : null;
             for (long start : startTimes) {
                 counters.startTimesTried++;
                 availability.fill(phaseThree, candidates, request, start);
@@ -97,9 +98,15 @@ final class CoAllocationSearch {
                     continue;                                              // line 5: R_s empty
                 }
                 enoughFree = true;
+                if (failed != null && failed.dominates(availability)) {
+                    continue;                                              // no better than a failed one
+                }
                 found = select(availability, request, random, counters);
                 if (found != null) {
                     break;                                                 // line 10: go to Phase V
+                }
+                if (failed != null) {
+                    failed.record(availability);
                 }
             }
             counters.selectionNanos += System.nanoTime() - t;
