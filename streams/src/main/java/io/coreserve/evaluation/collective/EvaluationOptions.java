@@ -23,6 +23,6 @@ public record EvaluationOptions(int nodes, long seed, int cases, int[] counts, O
 
     public static EvaluationOptions paper(long seed) {
         return new EvaluationOptions(606, seed, 90, TestCaseGenerator.COUNTS, Occupancy.PROPORTIONAL, 1.0,
-                List.of(Algorithm.PAPER, Algorithm.IMPROVED), 5, 5_000_000L, 2_000_000L);
+                List.of(Algorithm.PAPER, Algorithm.IMPROVED), 5, 5_000_000L, 100_000_000L);
     }
 }
