@@ -49,6 +49,8 @@ final class BestSetSearch implements PairGrid.PairVisitor {
     private final int p;
     private final Budget budget;
     private final double gridLimit;
+    /** Whether the members are in occupancy order, where the mediant bound is worth its time. */
+    private final boolean mediant;
     private final SubsetSearch.Suffix topA;
     private final SubsetSearch.Suffix bottomA;
     private final SubsetSearch.Suffix topP;
@@ -70,13 +72,14 @@ final class BestSetSearch implements PairGrid.PairVisitor {
     private PairGrid grid;
     private double gridBuiltAt = Double.NaN;
 
-    private BestSetSearch(Items s, long[] d, int n, Budget budget, double gridGap) {
+    private BestSetSearch(Items s, long[] d, int n, Budget budget, double gridGap, boolean mediant) {
         this.s = s;
         this.d = d;
         this.n = n;
         this.p = s.properties;
         this.budget = budget;
         this.gridLimit = gridGap;
+        this.mediant = mediant;
         this.topA = SubsetSearch.Suffix.largest(s.available, s.size, p, n);
         this.bottomA = SubsetSearch.Suffix.smallest(s.available, s.size, p, n);
         this.topP = SubsetSearch.Suffix.largest(s.capacity, s.size, p, n);
@@ -120,11 +123,11 @@ final class BestSetSearch implements PairGrid.PairVisitor {
         int[] start = improve(items, d, n, incumbent);
         double startValue = items.estimate(start, d);
         int[] order = items.orderBy(mostOccupiedFirst(items));
-        BestSetSearch search = new BestSetSearch(items.subset(order, order.length), d, n, budget, gridGap);
+        BestSetSearch search = new BestSetSearch(items.subset(order, order.length), d, n, budget, gridGap, true);
         if (search.bound(0, n) > 1 - GRID_GAP && startValue >= NEAR_ONE) {
             // U~ may be near 1: the pair grid does the work, and this order ends hopeless prefixes sooner
             order = items.orderBy(mostAvailableFirst(items, d));
-            search = new BestSetSearch(items.subset(order, order.length), d, n, budget, gridGap);
+            search = new BestSetSearch(items.subset(order, order.length), d, n, budget, gridGap, false);
         }
         search.best = startValue;
         int[] inverse = new int[items.size];
@@ -260,7 +263,7 @@ final class BestSetSearch implements PairGrid.PairVisitor {
      *   u~_i = 1 - (sum a_i - d_i) / sum p_i  <= 1 - max(0, A_i + bottom_r(a_i) - d_i) / (P_i + top_r(p_i))
      *   u~_i = (d_i + sum T_i) / sum p_i       <= (d_i + T_i + top_r(T_i)) / (P_i + bottom_r(p_i))
      *   u~_i <= (d_i + T_i + phi_i x) / (P_i + x) for x = sum p_i of the completion, monotone in x, so at
-     *            x = top_r(p_i) or bottom_r(p_i)
+     *            x = top_r(p_i) or bottom_r(p_i) (in occupancy order only)
      * </pre>
      * All of these only fall as j grows.
      */
@@ -273,11 +276,14 @@ final class BestSetSearch implements PairGrid.PairVisitor {
             double slack = Math.max(0, sumA[i] + bottomA.sum(j, r, i) - d[i]);
             double byAvailability = 1 - slack / (sumP[i] + topP.sum(j, r, i));
             double byReserved = (double) (d[i] + sumT[i] + topT.sum(j, r, i)) / (sumP[i] + bottomP.sum(j, r, i));
-            double ratio = phi[j * p + i];
-            double alpha = d[i] + sumT[i];
-            long x = ratio * sumP[i] >= alpha ? topP.sum(j, r, i) : bottomP.sum(j, r, i);
-            double byMediant = (alpha + ratio * x) / (sumP[i] + x);
-            propertyBound[i] = Math.min(1, Math.min(byAvailability, Math.min(byReserved, byMediant)));
+            double bound = Math.min(1, Math.min(byAvailability, byReserved));
+            if (mediant) {
+                double ratio = phi[j * p + i];
+                double alpha = d[i] + sumT[i];
+                long x = ratio * sumP[i] >= alpha ? topP.sum(j, r, i) : bottomP.sum(j, r, i);
+                bound = Math.min(bound, (alpha + ratio * x) / (sumP[i] + x));
+            }
+            propertyBound[i] = bound;
             product *= propertyBound[i];
         }
         return product;

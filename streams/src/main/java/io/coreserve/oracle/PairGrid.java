@@ -22,6 +22,8 @@ final class PairGrid {
     private final int[] tableCells;
     private final int[] cellStart;
     private final long[] cellKey;
+    /** One bit per hashed occupied cell: most cells of a box are empty, and this says so without a table probe. */
+    private final long[] occupied;
     private final int[] first;
     private final int[] second;
 
@@ -69,9 +71,12 @@ final class PairGrid {
         }
         this.cellStart = new int[cells + 1];
         this.cellKey = new long[cells];
+        this.occupied = new long[Math.max(1, Integer.highestOneBit(Math.max(1, cells)) / 4)];
         for (int slot = 0; slot < tableKeys.length; slot++) {
             if (tableCells[slot] >= 0) {
                 cellKey[tableCells[slot]] = tableKeys[slot];
+                long bit = mix(tableKeys[slot]) >>> 40;
+                occupied[(int) (bit >>> 6) & (occupied.length - 1)] |= 1L << (bit & 63);
             }
         }
         for (int c = 0; c < cells; c++) {
@@ -137,9 +142,12 @@ final class PairGrid {
             for (int g = 0; g < keyed; g++) {
                 key = (key << BITS) | at[g];
             }
-            int cell = tableCells[slot(key)];
-            if (cell >= 0 && !visitCell(cell, from, visitor)) {
-                return false;
+            long bit = mix(key) >>> 40;
+            if ((occupied[(int) (bit >>> 6) & (occupied.length - 1)] & (1L << (bit & 63))) != 0) {
+                int cell = tableCells[slot(key)];
+                if (cell >= 0 && !visitCell(cell, from, visitor)) {
+                    return false;
+                }
             }
             int g = keyed - 1;
             while (g >= 0 && at[g] == max[g]) {
