@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The exact feasibility search over the N-subsets of the members of {@link Items} at one start time, and the
- * suffix sums it shares with {@link BestSetSearch}.
+ * suffix sums it shares with {@link BestSubsetSearch}.
  *
  * <p>Admissible: sum over the set of a_ij^t >= d_i for every property i (each member already has
  * a_ij^t >= e_i).

@@ -117,7 +117,8 @@ class ExactOracleTest {
         int size = 30;
         InMemoryTimetables timetables = new InMemoryTimetables(size, 2);
         for (int j = 0; j < size; j++) {
-            catalogue.add(new Resource("r" + j, Map.of("cpu", 1.0 + random.nextInt(8), "mem", 1 + random.nextInt(700) / 100.0)));
+            catalogue.add(new Resource("r" + j, Map.of("cpu", 1.0 + random.nextInt(8),
+                    "mem", 1 + random.nextInt(700) / 100.0)));
             timetables.reserve(j, 0, 60 * MIN, micros(random.nextInt(50) / 100.0, random.nextInt(50) / 100.0));
         }
         Request request = Request.builder("tiny", "u").count(4).duration(30 * MIN).window(0, 0)

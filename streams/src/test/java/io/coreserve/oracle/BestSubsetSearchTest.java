@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class BestSetSearchTest {
+class BestSubsetSearchTest {
 
     private static final long UNIT = 1_000_000L;
 
@@ -20,8 +20,8 @@ class BestSetSearchTest {
         }
         double brute = SubsetBruteForce.best(items, d, 3);
 
-        for (double gridGap : new double[] {0, BestSetSearch.GRID_GAP, 1}) {
-            BestSetSearch.Best best = maximise(items, d, 3, 1_000_000, gridGap);
+        for (double gridGap : new double[] {0, BestSubsetSearch.GRID_GAP, 1}) {
+            BestSubsetSearch.Best best = maximise(items, d, 3, 1_000_000, gridGap);
 
             assertThat(best.proven()).isTrue();
             assertThat(best.value()).isCloseTo(brute, within(1e-12));
@@ -38,7 +38,7 @@ class BestSetSearchTest {
         long[] d = {UNIT / 5, 9 * UNIT, 8 * UNIT};
         double brute = SubsetBruteForce.best(items, d, 4);
 
-        BestSetSearch.Best best = maximise(items, d, 4, 1_000_000, BestSetSearch.GRID_GAP);
+        BestSubsetSearch.Best best = maximise(items, d, 4, 1_000_000, BestSubsetSearch.GRID_GAP);
 
         assertThat(brute).isLessThan(0.9);
         assertThat(best.proven()).isTrue();
@@ -52,7 +52,7 @@ class BestSetSearchTest {
         long[] d = {8 * UNIT, 12 * UNIT, 12 * UNIT};
         double brute = SubsetBruteForce.best(items, d, 4);
 
-        BestSetSearch.Best best = maximise(items, d, 4, 20, BestSetSearch.GRID_GAP);
+        BestSubsetSearch.Best best = maximise(items, d, 4, 20, BestSubsetSearch.GRID_GAP);
 
         assertThat(best.proven()).isFalse();
         assertThat(best.value()).isLessThanOrEqualTo(brute);
@@ -60,9 +60,9 @@ class BestSetSearchTest {
         assertThat(items.estimate(best.positions(), d)).isEqualTo(best.value());
     }
 
-    static BestSetSearch.Best maximise(Items items, long[] d, int n, long nodes, double gridGap) {
+    static BestSubsetSearch.Best maximise(Items items, long[] d, int n, long nodes, double gridGap) {
         int[] start = SubsetSearch.findFeasible(items, d, n, new Budget(Long.MAX_VALUE));
         assertThat(start).as("an admissible set exists").isNotNull();
-        return BestSetSearch.maximise(items, d, n, start, new Budget(nodes), gridGap);
+        return BestSubsetSearch.maximise(items, d, n, start, new Budget(nodes), gridGap);
     }
 }

@@ -29,7 +29,7 @@ import java.util.Arrays;
  * <p>Every cut is a proven bound, so a finished search is exact up to the relative tolerance
  * {@link #TOLERANCE} of the double comparisons.
  */
-final class BestSetSearch implements PairGrid.PairVisitor {
+final class BestSubsetSearch implements PairGrid.PairVisitor {
 
     /** Relative tolerance of the objective comparisons (double rounding). */
     static final double TOLERANCE = 1e-12;
@@ -72,7 +72,7 @@ final class BestSetSearch implements PairGrid.PairVisitor {
     private PairGrid grid;
     private double gridBuiltAt = Double.NaN;
 
-    private BestSetSearch(Items s, long[] d, int n, Budget budget, double gridGap, boolean mediant) {
+    private BestSubsetSearch(Items s, long[] d, int n, Budget budget, double gridGap, boolean mediant) {
         this.s = s;
         this.d = d;
         this.n = n;
@@ -123,11 +123,11 @@ final class BestSetSearch implements PairGrid.PairVisitor {
         int[] start = improve(items, d, n, incumbent);
         double startValue = items.estimate(start, d);
         int[] order = items.orderBy(mostOccupiedFirst(items));
-        BestSetSearch search = new BestSetSearch(items.subset(order, order.length), d, n, budget, gridGap, true);
+        BestSubsetSearch search = new BestSubsetSearch(items.subset(order, order.length), d, n, budget, gridGap, true);
         if (search.bound(0, n) > 1 - GRID_GAP && startValue >= NEAR_ONE) {
             // U~ may be near 1: the pair grid does the work, and this order ends hopeless prefixes sooner
             order = items.orderBy(mostAvailableFirst(items, d));
-            search = new BestSetSearch(items.subset(order, order.length), d, n, budget, gridGap, false);
+            search = new BestSubsetSearch(items.subset(order, order.length), d, n, budget, gridGap, false);
         }
         search.best = startValue;
         int[] inverse = new int[items.size];

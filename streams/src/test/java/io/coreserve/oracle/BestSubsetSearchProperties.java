@@ -12,7 +12,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 /** The branch and bound against every N-subset, on random small instances of both shapes. */
-class BestSetSearchProperties {
+class BestSubsetSearchProperties {
 
     /** A random instance and an admissible set of it (null when there is none). */
     private record Instance(Items items, long[] d, int n, int[] start) {
@@ -53,8 +53,8 @@ class BestSetSearchProperties {
             return;
         }
 
-        BestSetSearch.Best best = BestSetSearch.maximise(x.items(), x.d(), x.n(), x.start(), new Budget(10_000_000),
-                gridGap);
+        BestSubsetSearch.Best best = BestSubsetSearch.maximise(x.items(), x.d(), x.n(), x.start(),
+                new Budget(10_000_000), gridGap);
 
         assertThat(best.proven()).isTrue();
         assertThat(best.value()).isCloseTo(brute, within(1e-12 * brute + 1e-15));
@@ -73,7 +73,7 @@ class BestSetSearchProperties {
         }
         double brute = SubsetBruteForce.best(x.items(), x.d(), x.n());
 
-        BestSetSearch.Best best = BestSetSearch.maximise(x.items(), x.d(), x.n(), x.start(), new Budget(nodes));
+        BestSubsetSearch.Best best = BestSubsetSearch.maximise(x.items(), x.d(), x.n(), x.start(), new Budget(nodes));
 
         assertThat(best.value()).isLessThanOrEqualTo(brute);
         assertThat(best.upperBound()).isGreaterThanOrEqualTo(brute * (1 - 1e-12));
@@ -90,6 +90,6 @@ class BestSetSearchProperties {
 
     @Provide
     Arbitrary<Double> gridGaps() {
-        return Arbitraries.of(0.0, BestSetSearch.GRID_GAP, 1.0);
+        return Arbitraries.of(0.0, BestSubsetSearch.GRID_GAP, 1.0);
     }
 }
