@@ -93,7 +93,7 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
     @Option(names = "--oracle-n", defaultValue = "5", description = "N of the cases graded by the oracle, 0 for none (default ${DEFAULT-VALUE}).")
     int oracleN;
 
-    @Option(names = "--oracle-budget", defaultValue = "2000000",
+    @Option(names = "--oracle-budget", defaultValue = "100000000",
             description = "Branch-and-bound nodes per case for the best U~; beyond it the best found and a proven"
                     + " upper bound are reported (default ${DEFAULT-VALUE}).")
     long oracleBudget;

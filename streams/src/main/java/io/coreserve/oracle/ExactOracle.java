@@ -19,7 +19,7 @@ import java.util.Arrays;
  * increases at t, then S is admissible slightly earlier too (the window loses a tail and gains a stretch that
  * is no more occupied), down to t_e or such an increase. They are tried in ascending order with the exact
  * feasibility search of {@link SubsetSearch#findFeasible}; at the first admissible one the exact branch and
- * bound of {@link SubsetSearch#maximise} finds the best U~.
+ * bound of {@link BestSubsetSearch#maximise} finds the best U~.
  *
  * <p>All admissibility checks are in the engine's integer micro-units, exactly as the engine checks them.
  */
@@ -96,7 +96,7 @@ public final class ExactOracle {
                 incumbent = hinted;
             }
             Budget optimisation = new Budget(optimisationBudget);
-            SubsetSearch.Best best = SubsetSearch.maximise(items, d, n, incumbent, optimisation);
+            BestSubsetSearch.Best best = BestSubsetSearch.maximise(items, d, n, incumbent, optimisation);
             nodes += optimisation.used();
             int[] resources = new int[n];
             for (int k = 0; k < n; k++) {

@@ -19,6 +19,12 @@ package io.coreserve.oracle;
 public record OracleResult(Scope scope, boolean solved, long start, double utilisation, double upperBound,
         int[] resources, boolean startProven, boolean utilisationProven, long nodes, long nanos) {
 
+    /** The same answer for another scope that holds the same matching resources. */
+    public OracleResult withScope(Scope other) {
+        return new OracleResult(other, solved, start, utilisation, upperBound, resources, startProven,
+                utilisationProven, nodes, nanos);
+    }
+
     static OracleResult unsolved(Scope scope, boolean proven, long nodes, long nanos) {
         return new OracleResult(scope, false, -1, Double.NaN, Double.NaN, new int[0], proven, proven, nodes, nanos);
     }

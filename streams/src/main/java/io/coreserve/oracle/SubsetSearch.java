@@ -3,12 +3,11 @@ package io.coreserve.oracle;
 import java.util.Arrays;
 
 /**
- * Exact searches over the N-subsets of the members of {@link Items} at one start time.
+ * The exact feasibility search over the N-subsets of the members of {@link Items} at one start time, and the
+ * suffix sums it shares with {@link BestSubsetSearch}.
  *
  * <p>Admissible: sum over the set of a_ij^t >= d_i for every property i (each member already has
- * a_ij^t >= e_i). The objective is the estimate the heuristic optimises in Phases IV and V,
- * U~(S) = prod_i u~_i(S) with u~_i(S) = (d_i + sum_S T_ij^t) / sum_S p_ij (eq. (3)); admissible sets have
- * every u~_i <= 1.
+ * a_ij^t >= e_i).
  *
  * <p>Both searches enumerate combinations j_1 < j_2 < ... < j_N of a sorted member list depth first, and at
  * each level cut the loop over the next member j as soon as no completion by r = N - k members taken from
@@ -18,9 +17,6 @@ import java.util.Arrays;
  * exact.
  */
 final class SubsetSearch {
-
-    /** Relative tolerance of the objective comparisons (double rounding), see {@link #maximise}. */
-    static final double TOLERANCE = 1e-12;
 
     private SubsetSearch() {
     }
@@ -141,197 +137,8 @@ final class SubsetSearch {
     }
 
     // ---------------------------------------------------------------------------------------------------------
-    // Optimisation
 
-    /** The best set found and whether it is proven optimal. */
-    record Best(int[] positions, double value, double upperBound, boolean proven) {
-    }
-
-    /**
-     * The admissible N-set of maximum U~, by branch and bound, starting from an admissible incumbent (positions).
-     *
-     * <p>Members are sorted by normalised availability ascending. With partial sums A_i, T_i, P_i of a_ij^t,
-     * T_ij^t, p_ij over the k chosen members and r = N - k members still to take from the suffix from j on, every
-     * completion has
-     * <pre>
-     *   sum a_i  <= A_i + top_r(a_i)                                  (else not admissible: cut)
-     *   u~_i = 1 - (sum a_i - d_i) / sum p_i <= 1 - max(0, A_i + bottom_r(a_i) - d_i) / (P_i + top_r(p_i))
-     *   u~_i = (d_i + sum T_i) / sum p_i      <= (d_i + T_i + top_r(T_i)) / (P_i + bottom_r(p_i))
-     * </pre>
-     * and U~ <= prod_i min(1, both bounds). The loop is cut when this is <= the incumbent times (1 + 1e-12):
-     * the result is optimal up to that relative tolerance (double rounding), i.e. exact for our purposes.
-     * When the budget runs out the incumbent is returned with {@code proven = false} and the upper bound is the
-     * largest bound among the subtrees left unexplored.
-     */
-    static Best maximise(Items items, long[] d, int n, int[] incumbent, Budget budget) {
-        int p = items.properties;
-        double[] key = new double[items.size];
-        for (int m = 0; m < items.size; m++) {
-            key[m] = normalisedAvailability(items, m, d);
-        }
-        int[] order = items.orderBy(key);
-        Items s = items.subset(order, order.length);
-        Optimiser o = new Optimiser(s, d, n, budget);
-        int[] start = improve(items, d, n, incumbent);
-        o.best = items.estimate(start, d);
-        int[] inverse = new int[items.size];
-        for (int k = 0; k < order.length; k++) {
-            inverse[order[k]] = k;
-        }
-        for (int k = 0; k < n; k++) {
-            o.bestSet[k] = inverse[start[k]];
-        }
-        o.search(0, 0, new long[p], new long[p], new long[p]);
-        int[] positions = new int[n];
-        for (int k = 0; k < n; k++) {
-            positions[k] = order[o.bestSet[k]];
-        }
-        Arrays.sort(positions);
-        boolean proven = !budget.exhausted();
-        double upper = proven ? o.best : Math.max(o.best, o.openBound);
-        return new Best(positions, o.best, upper, proven);
-    }
-
-    private static final class Optimiser {
-        final Items s;
-        final long[] d;
-        final int n;
-        final int p;
-        final Budget budget;
-        final Suffix topA;
-        final Suffix bottomA;
-        final Suffix topP;
-        final Suffix bottomP;
-        final Suffix topT;
-        final int[] current;
-        final int[] bestSet;
-        double best;
-        double openBound;
-
-        Optimiser(Items s, long[] d, int n, Budget budget) {
-            this.s = s;
-            this.d = d;
-            this.n = n;
-            this.p = s.properties;
-            this.budget = budget;
-            this.topA = Suffix.largest(s.available, s.size, p, n);
-            this.bottomA = Suffix.smallest(s.available, s.size, p, n);
-            this.topP = Suffix.largest(s.capacity, s.size, p, n);
-            this.bottomP = Suffix.smallest(s.capacity, s.size, p, n);
-            this.topT = Suffix.largest(s.reserved, s.size, p, n);
-            this.current = new int[n];
-            this.bestSet = new int[n];
-        }
-
-        void search(int from, int k, long[] sumA, long[] sumT, long[] sumP) {
-            if (k == n) {
-                double value = 1;
-                for (int i = 0; i < p; i++) {
-                    if (sumA[i] < d[i]) {
-                        return;
-                    }
-                    value *= (double) (d[i] + sumT[i]) / sumP[i];
-                }
-                if (value > best) {
-                    best = value;
-                    System.arraycopy(current, 0, bestSet, 0, n);
-                }
-                return;
-            }
-            int r = n - k;
-            for (int j = from; j <= s.size - r; j++) {
-                double bound = bound(j, r, sumA, sumT, sumP);
-                if (bound <= best * (1 + TOLERANCE)) {
-                    break; // bounds only shrink with j; NaN-free since bound() returns -1 when unreachable
-                }
-                if (!budget.take()) {
-                    openBound = Math.max(openBound, bound);
-                    return;
-                }
-                for (int i = 0; i < p; i++) {
-                    sumA[i] += s.available[j * p + i];
-                    sumT[i] += s.reserved[j * p + i];
-                    sumP[i] += s.capacity[j * p + i];
-                }
-                current[k] = j;
-                search(j + 1, k + 1, sumA, sumT, sumP);
-                for (int i = 0; i < p; i++) {
-                    sumA[i] -= s.available[j * p + i];
-                    sumT[i] -= s.reserved[j * p + i];
-                    sumP[i] -= s.capacity[j * p + i];
-                }
-                if (budget.exhausted()) {
-                    // the rest of this loop is unexplored: its bound is at most this j's bound
-                    openBound = Math.max(openBound, bound);
-                    return;
-                }
-            }
-        }
-
-        /** Upper bound on U~ of completions by r members from positions >= j; -1 when none is admissible. */
-        double bound(int j, int r, long[] sumA, long[] sumT, long[] sumP) {
-            double product = 1;
-            for (int i = 0; i < p; i++) {
-                if (sumA[i] + topA.sum(j, r, i) < d[i]) {
-                    return -1;
-                }
-                double slack = Math.max(0, sumA[i] + bottomA.sum(j, r, i) - d[i]);
-                double f1 = 1 - slack / (sumP[i] + topP.sum(j, r, i));
-                double f2 = (double) (d[i] + sumT[i] + topT.sum(j, r, i)) / (sumP[i] + bottomP.sum(j, r, i));
-                product *= Math.min(1, Math.min(f1, f2));
-            }
-            return product;
-        }
-    }
-
-    /**
-     * Best-improvement local search from an admissible set: swap a member for a non-member while that raises U~
-     * and keeps the set admissible. Gives the branch and bound a good incumbent; not needed for exactness.
-     */
-    static int[] improve(Items items, long[] d, int n, int[] start) {
-        int[] set = start.clone();
-        double value = items.estimate(set, d);
-        boolean[] in = new boolean[items.size];
-        for (int m : set) {
-            in[m] = true;
-        }
-        int[] trial = set.clone();
-        boolean improved = true;
-        while (improved) {
-            improved = false;
-            int bestOut = -1;
-            int bestIn = -1;
-            double bestValue = value;
-            for (int k = 0; k < n; k++) {
-                for (int m = 0; m < items.size; m++) {
-                    if (in[m]) {
-                        continue;
-                    }
-                    System.arraycopy(set, 0, trial, 0, n);
-                    trial[k] = m;
-                    double v = items.estimate(trial, d);
-                    if (v > bestValue * (1 + TOLERANCE)) {
-                        bestValue = v;
-                        bestOut = k;
-                        bestIn = m;
-                    }
-                }
-            }
-            if (bestOut >= 0) {
-                in[set[bestOut]] = false;
-                in[bestIn] = true;
-                set[bestOut] = bestIn;
-                value = bestValue;
-                improved = true;
-            }
-        }
-        Arrays.sort(set);
-        return set;
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-
-    /** sum_i a_ij^t / d_i, the sort key of both searches. */
+    /** sum_i a_ij^t / d_i, the sort key of the feasibility search. */
     private static double normalisedAvailability(Items items, int m, long[] d) {
         double sum = 0;
         for (int i = 0; i < items.properties; i++) {

@@ -110,6 +110,32 @@ class ExactOracleTest {
         assertThat(solvedCount).isGreaterThan(20);
     }
 
+    @Test
+    void shouldReportAnUnprovenUtilisationWithItsUpperBoundWhenTheBudgetIsTiny() {
+        InMemoryCatalogue catalogue = new InMemoryCatalogue(TWO);
+        SplittableRandom random = new SplittableRandom(17);
+        int size = 30;
+        InMemoryTimetables timetables = new InMemoryTimetables(size, 2);
+        for (int j = 0; j < size; j++) {
+            catalogue.add(new Resource("r" + j, Map.of("cpu", 1.0 + random.nextInt(8),
+                    "mem", 1 + random.nextInt(700) / 100.0)));
+            timetables.reserve(j, 0, 60 * MIN, micros(random.nextInt(50) / 100.0, random.nextInt(50) / 100.0));
+        }
+        Request request = Request.builder("tiny", "u").count(4).duration(30 * MIN).window(0, 0)
+                .perResource("cpu", 0.5).perResource("mem", 0.5).total("cpu", 10).total("mem", 9).build();
+
+        OracleResult tiny = new ExactOracle(catalogue, timetables, 1_000_000, 3).solve(OracleRequest.of(request, TWO));
+        OracleResult full = new ExactOracle(catalogue, timetables, 1_000_000, 100_000_000)
+                .solve(OracleRequest.of(request, TWO));
+
+        assertThat(full.utilisationProven()).isTrue();
+        assertThat(tiny.solved()).isTrue();
+        assertThat(tiny.startProven()).isTrue();
+        assertThat(tiny.utilisationProven()).isFalse();
+        assertThat(tiny.utilisation()).isLessThanOrEqualTo(full.utilisation());
+        assertThat(tiny.upperBound()).isGreaterThanOrEqualTo(full.utilisation());
+    }
+
     private static long[] micros(double... units) {
         long[] out = new long[units.length];
         for (int i = 0; i < units.length; i++) {

@@ -11,6 +11,7 @@ import io.coreserve.evaluation.collective.EvaluationReport.Variant;
 import io.coreserve.oracle.ExactOracle;
 import io.coreserve.oracle.OracleRequest;
 import io.coreserve.oracle.OracleResult;
+import io.coreserve.oracle.Scope;
 import io.coreserve.trace.planetlab.PlanetLabDay;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -77,7 +78,13 @@ public final class CollectiveEvaluation {
             List<CaseResult> gradedResults = results.stream().filter(r -> r.testCase().n() == options.oracleCount())
                     .toList();
             List<OracleResult> oracleCandidates = new ArrayList<>();
-            for (CaseResult r : gradedResults) {
+            for (int k = 0; k < gradedResults.size(); k++) {
+                CaseResult r = gradedResults.get(k);
+                if (coversEveryNode(r.collectiveCandidates(), instance.catalogue().size())) {
+                    // R_job is every node: the very search over all of them, done once above
+                    oracleCandidates.add(oracleAll.get(k).withScope(Scope.CANDIDATES));
+                    continue;
+                }
                 Plan hint = r.collectivePlan();
                 oracleCandidates.add(oracle.solve(OracleRequest.of(r.testCase().collective(),
                         instance.catalogue().properties()), r.collectiveCandidates(), hint == null ? null
@@ -99,6 +106,20 @@ public final class CollectiveEvaluation {
         }
         return new EvaluationReport(options, instance.nodes().size(), day.problems().size(), variants,
                 (System.nanoTime() - begin) / 1e9);
+    }
+
+    private static boolean coversEveryNode(int[] candidates, int nodes) {
+        if (candidates == null || candidates.length != nodes) {
+            return false;
+        }
+        boolean[] seen = new boolean[nodes];
+        for (int c : candidates) {
+            if (c < 0 || c >= nodes || seen[c]) {
+                return false;
+            }
+            seen[c] = true;
+        }
+        return true;
     }
 
     static PerN perN(int n, List<CaseResult> results) {

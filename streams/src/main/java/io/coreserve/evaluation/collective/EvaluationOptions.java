@@ -26,6 +26,6 @@ public record EvaluationOptions(int nodes, long seed, int cases, int[] counts, N
     public static EvaluationOptions paper(long seed) {
         return new EvaluationOptions(606, seed, 90, TestCaseGenerator.COUNTS, NodeSource.HOSTS,
                 Occupancy.PROPORTIONAL, 1.0, 1.0, List.of(Algorithm.PAPER, Algorithm.IMPROVED), 5, 5_000_000L,
-                2_000_000L);
+                100_000_000L);
     }
 }
