@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "collective", mixinStandardHelpOptions = true,
         description = {
             "Rebuilds the evaluation of Cankar et al. (seed paper 000, sections 4.2-4.5) on PlanetLab data:"
-                    + " Tables 2, 3 and 4 in Markdown on stdout, Figure 2 as a PNG, optionally JSON.",
+                    + " Tables 2, 3 and 4 in Markdown on stdout, Figure 2 as a PNG and the results as JSON.",
             "Nodes (--nodes-from hosts): one per PlanetLab host, its usage the sum of its slice files (capped at"
                     + " 100%%); a seeded sample of --nodes of them, all when the day has fewer. Capacities (cores,"
                     + " cpu_ghz, memory_gb) drawn with Table 1's bounds, means and deviations. Occupancy (--occupancy"
@@ -56,10 +56,10 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--out", defaultValue = "out/collective", paramLabel = "DIR",
-            description = "Where tables.md and the Figure 2 PNG go (default ${DEFAULT-VALUE}).")
+            description = "Where tables.md, the Figure 2 PNG and results.json go (default ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the results as JSON.")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the JSON here instead of DIR/results.json.")
     Path json;
 
     @Option(names = "--algorithm", defaultValue = "both", description = "paper, improved or both (default ${DEFAULT-VALUE}).")
@@ -155,9 +155,9 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
         EvaluationReport report = new CollectiveEvaluation(progress).run(day, options);
         stdout.print(CollectiveReportWriter.markdown(report));
         stdout.flush();
-        CollectiveReportWriter.write(report, out, json);
-        err.printf("done in %.1f s; tables and chart in %s%s%n", report.seconds(), out.toAbsolutePath(),
-                json != null ? ", JSON in " + json.toAbsolutePath() : "");
+        Path written = CollectiveReportWriter.write(report, out, json);
+        err.printf("done in %.1f s; tables and chart in %s, JSON in %s%n", report.seconds(), out.toAbsolutePath(),
+                written.toAbsolutePath());
         err.flush();
         return 0;
     }

@@ -154,4 +154,14 @@ class CollectiveEvaluationTest {
         assertThat(Files.readString(out.resolve(CollectiveReportWriter.TABLES))).contains("### Table 2 (paper)")
                 .contains("### Table 3 (paper, oracle scope `all`)").contains("### Table 4 (improved)");
     }
+
+    @Test
+    void shouldWriteTheJsonNextToTheTablesWhenNoFileIsGiven() throws IOException {
+        Path out = dir.resolve("default-out");
+
+        Path written = CollectiveReportWriter.write(report, out, null);
+
+        assertThat(written).isEqualTo(out.resolve(CollectiveReportWriter.JSON));
+        assertThat(new ObjectMapper().readTree(written.toFile()).get("totals").get("cases").asInt()).isEqualTo(24);
+    }
 }
