@@ -20,7 +20,21 @@ public record EvaluationReport(EvaluationOptions options, int nodes, int skipped
     public record PerN(int n, int cases, int simpleSolved, int collectiveSolved, int bothSolved,
             int earlierCollective, int earlierSimple, int equalStart, int betterUtilisationSimple,
             int betterUtilisationCollective, double meanEarlierHours, double meanSimpleMillis,
-            double meanCollectiveMillis) {
+            double meanCollectiveMillis, SearchMillis collectiveMillis) {
+    }
+
+    /** Search times (Phases I-V) of a set of requests, in ms. */
+    public record SearchMillis(double mean, double p50, double p99, double max) {
+
+        static SearchMillis of(List<Double> millis) {
+            if (millis.isEmpty()) {
+                return new SearchMillis(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            }
+            double[] sorted = millis.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            return new SearchMillis(java.util.Arrays.stream(sorted).average().orElse(Double.NaN),
+                    sorted[(sorted.length - 1) / 2], sorted[(int) Math.ceil(0.99 * sorted.length) - 1],
+                    sorted[sorted.length - 1]);
+        }
     }
 
     /**

@@ -85,6 +85,18 @@ public final class JsonReport {
             figure.add(point);
         }
         out.put("meanSearchTimeByN", figure);
+        Map<String, Object> byN = new LinkedHashMap<>();
+        for (PerN row : v.perN()) {
+            EvaluationReport.SearchMillis t = row.collectiveMillis();
+            Map<String, Object> summary = new LinkedHashMap<>();
+            summary.put("mean", num(t.mean()));
+            summary.put("p50", num(t.p50()));
+            summary.put("p99", num(t.p99()));
+            summary.put("max", num(t.max()));
+            byN.put(Integer.toString(row.n()), summary);
+        }
+        // The collective requests' search (Phases I-V) per N, as the JSON shape asks.
+        out.put("searchMillis", Map.of("n", byN));
         return out;
     }
 

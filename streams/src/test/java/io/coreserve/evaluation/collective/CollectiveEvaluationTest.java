@@ -148,6 +148,10 @@ class CollectiveEvaluationTest {
         }
         assertThat(root.get("oracleN5Candidates").get("scope").asText()).isEqualTo("candidates");
         assertThat(root.get("searchTimeN5").has("collectivePhasesTwoToFiveMillis")).isTrue();
+        JsonNode times = root.get("searchMillis").get("n").get("5");
+        assertThat(times.get("p50").asDouble()).isPositive().isLessThanOrEqualTo(times.get("p99").asDouble());
+        assertThat(times.get("p99").asDouble()).isLessThanOrEqualTo(times.get("max").asDouble());
+        assertThat(times.get("mean").asDouble()).isPositive();
         assertThat(root.get("algorithms").has("paper")).isTrue();
         assertThat(root.get("algorithms").has("improved")).isTrue();
         assertThat(Files.size(out.resolve(CollectiveReportWriter.CHART))).isPositive();
