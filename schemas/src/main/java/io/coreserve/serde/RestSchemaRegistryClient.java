@@ -51,18 +51,37 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         if (cached != null) {
             return cached;
         }
-        try {
-            JsonNode answer = send("POST", "/subjects/" + encode(subject) + "/versions", schemaBody(schema),
-                    "register a schema under subject '" + subject + "'");
-            return remember(subject, schema, answer.path("id").asInt());
-        } catch (IncompatibleSchemaException refused) {
-            // Two clients registering the same new subject at once: Apicurio answers the second with 409
-            // ("already exists"), like an incompatible schema. If the schema is there now, that is its id.
+        for (int attempt = 0; ; attempt++) {
             try {
-                return lookupId(subject, schema);
-            } catch (SchemaRegistryException notThere) {
-                throw refused;
+                JsonNode answer = send("POST", "/subjects/" + encode(subject) + "/versions", schemaBody(schema),
+                        "register a schema under subject '" + subject + "'");
+                return remember(subject, schema, answer.path("id").asInt());
+            } catch (IncompatibleSchemaException refused) {
+                // Two clients registering the same new subject at once: Apicurio answers the second with 409
+                // ("already exists"), like an incompatible schema, sometimes before the first one's version can
+                // be looked up. If the schema is there, that is its id; if not yet, ask again a little later.
+                try {
+                    return lookupId(subject, schema);
+                } catch (SchemaRegistryException notThere) {
+                    if (attempt >= RACE_RETRIES) {
+                        throw refused;
+                    }
+                }
+                pause(RACE_BACKOFF_MILLIS << attempt);
             }
+        }
+    }
+
+    /** Register attempts after a 409 whose schema cannot be looked up yet, and the first pause between them. */
+    private static final int RACE_RETRIES = 4;
+    private static final long RACE_BACKOFF_MILLIS = 50;
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SchemaRegistryException("interrupted while registering a schema", e);
         }
     }
 

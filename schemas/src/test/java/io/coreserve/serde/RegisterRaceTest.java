@@ -16,10 +16,17 @@ class RegisterRaceTest {
     private HttpServer server;
 
     private String start(boolean registeredByTheOther) throws Exception {
+        return start(registeredByTheOther ? 0 : Integer.MAX_VALUE);
+    }
+
+    /** The other client's schema can be looked up from the given lookup on (0: at once). */
+    private String start(int lookupsBeforeVisible) throws Exception {
+        java.util.concurrent.atomic.AtomicInteger lookups = new java.util.concurrent.atomic.AtomicInteger();
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
             String path = exchange.getRequestURI().getPath();
             boolean register = path.endsWith("/versions");
+            boolean registeredByTheOther = !register && lookups.getAndIncrement() >= lookupsBeforeVisible;
             int status = register ? 409 : registeredByTheOther ? 200 : 404;
             String body = register ? "{\"error_code\":0,\"message\":\"An artifact with ID 'x' already exists.\"}"
                     : registeredByTheOther ? "{\"subject\":\"t-value\",\"id\":7,\"version\":1}"
@@ -41,6 +48,13 @@ class RegisterRaceTest {
     @Test
     void shouldTakeTheIdOfTheSchemaTheOtherClientJustRegistered() throws Exception {
         var client = new RestSchemaRegistryClient(start(true));
+
+        assertThat(client.register("t-value", CancelRequest.getClassSchema())).isEqualTo(7);
+    }
+
+    @Test
+    void shouldAskAgainWhenTheOtherClientsSchemaIsNotVisibleYet() throws Exception {
+        var client = new RestSchemaRegistryClient(start(2));
 
         assertThat(client.register("t-value", CancelRequest.getClassSchema())).isEqualTo(7);
     }
