@@ -15,16 +15,21 @@ import io.coreserve.events.ReserveAck;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.offers.metascheduler.OfferComposer;
 import io.coreserve.offers.metascheduler.SlotTake;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,6 +50,13 @@ import org.slf4j.LoggerFactory;
  * A request id seen before gets its decision again (or nothing while it is still being decided). Answers to an
  * earlier attempt are ignored. Every step is one exactly-once transaction (store change and messages together).
  *
+ * <p>A provider that never answers must not leave a job pending forever: when a job has not moved for the reply
+ * timeout (wall clock), the metascheduler goes on without the missing answers. While collecting offers, it
+ * composes from the offers it has (no offer at all: REJECTED, {@code PROVIDER_TIMEOUT}); while reserving, an
+ * unanswered Reserve counts as refused and is released (the provider may have booked it late), so the job is
+ * tried again or rejected as after a refusal. The deadlines are kept in memory and set afresh for undecided jobs
+ * after a restart.
+ *
  * <p>Parts of one job may start at different times: seed 001 reserves each slot at its own start (line 22). The
  * decision gives the earliest part start and the latest part end and one allocation per provider; the parts'
  * own intervals are in the decision's message and in the job's state.
@@ -56,18 +68,25 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
 
     private final Providers providers;
     private final int maxAttempts;
+    private final Duration replyTimeout;
+    /** Wall-clock deadline of each undecided job of this task, by request id. */
+    private final Map<String, Long> deadlines = new HashMap<>();
+    private boolean deadlinesLoaded;
     private ProcessorContext<String, SpecificRecord> context;
     private KeyValueStore<String, OfferJobState> jobs;
 
-    MetaschedulerProcessor(Providers providers, int maxAttempts) {
+    MetaschedulerProcessor(Providers providers, int maxAttempts, Duration replyTimeout) {
         this.providers = providers;
         this.maxAttempts = maxAttempts;
+        this.replyTimeout = replyTimeout;
     }
 
     @Override
     public void init(ProcessorContext<String, SpecificRecord> context) {
         this.context = context;
         this.jobs = context.getStateStore(OfferFlowTopology.JOBS_STORE);
+        Duration interval = Duration.ofMillis(Math.max(10, Math.min(1_000, replyTimeout.toMillis() / 2)));
+        context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, this::expire);
     }
 
     @Override
@@ -110,7 +129,7 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
         } else {
             askOffers(job, now);
         }
-        jobs.put(request.getRequestId(), job);
+        store(job);
     }
 
     private void onReply(AgentReply reply, long now) {
@@ -128,8 +147,74 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
         }
         if (changed) {
             job.setUpdatedAt(Instant.ofEpochMilli(now));
-            jobs.put(reply.getRequestId(), job);
+            store(job);
         }
+    }
+
+    /** Stores the job and (re)starts its reply timeout, or ends it once the job is decided. */
+    private void store(OfferJobState job) {
+        String id = job.getRequest().getRequestId();
+        jobs.put(id, job);
+        if (job.getPhase() == OfferJobPhase.DECIDED) {
+            deadlines.remove(id);
+        } else {
+            deadlines.put(id, context.currentSystemTimeMs() + replyTimeout.toMillis());
+        }
+    }
+
+    /** The wall-clock punctuator: goes on without the answers of jobs that have not moved for the timeout. */
+    private void expire(long now) {
+        if (!deadlinesLoaded) {
+            // After a restart or a rebalance, undecided jobs get a full timeout from now.
+            try (KeyValueIterator<String, OfferJobState> all = jobs.all()) {
+                while (all.hasNext()) {
+                    OfferJobState job = all.next().value;
+                    if (job.getPhase() != OfferJobPhase.DECIDED) {
+                        deadlines.putIfAbsent(job.getRequest().getRequestId(), now + replyTimeout.toMillis());
+                    }
+                }
+            }
+            deadlinesLoaded = true;
+        }
+        List<String> due = deadlines.entrySet().stream().filter(e -> e.getValue() <= now).map(Map.Entry::getKey)
+                .sorted().toList();
+        for (String id : due) {
+            OfferJobState job = jobs.get(id);
+            if (job == null || job.getPhase() == OfferJobPhase.DECIDED) {
+                deadlines.remove(id);
+                continue;
+            }
+            timedOut(job, now);
+            job.setUpdatedAt(Instant.ofEpochMilli(now));
+            store(job);
+        }
+    }
+
+    private void timedOut(OfferJobState job, long now) {
+        String id = job.getRequest().getRequestId();
+        if (job.getPhase() == OfferJobPhase.COLLECTING_OFFERS) {
+            LOG.warn("Request {}: {} of {} providers did not offer within {}; composing without them", id,
+                    providers.size() - job.getOffers().size(), providers.size(), replyTimeout);
+            if (job.getOffers().isEmpty()) {
+                reject(job, "PROVIDER_TIMEOUT", null, "no provider answered within " + replyTimeout, now);
+            } else {
+                compose(job, now);
+            }
+            return;
+        }
+        // RESERVING: an unanswered Reserve counts as refused; release it in case the provider booked it late.
+        Set<String> silent = new LinkedHashSet<>();
+        for (PlannedPart part : job.getParts()) {
+            if (part.getAccepted() == null) {
+                part.setAccepted(false);
+                silent.add(part.getProviderId());
+            }
+        }
+        LOG.warn("Request {}: {} did not answer its reservation within {}", id, silent, replyTimeout);
+        for (String providerId : silent) {
+            send(job, providerId, new Release("no answer within " + replyTimeout), now);
+        }
+        conclude(job, now, true);
     }
 
     /** Lines 1-5: queryFreeSlot on every provider. */
@@ -163,9 +248,9 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
         int p = job.getRequest().getProcessors();
         Optional<List<SlotTake>> best = OfferComposer.compose(p, offers);
         if (best.isEmpty()) {
-            reject(job, "TOTALS_UNREACHABLE", "processors", "no composition of the " + providers.size()
-                    + " providers' offers covers " + p + " processors (the grid has " + providers.totalProcessors()
-                    + ")", now);
+            reject(job, "TOTALS_UNREACHABLE", "processors", "no composition of the " + offers.size() + " offers of "
+                    + providers.size() + " providers covers " + p + " processors (the grid has "
+                    + providers.totalProcessors() + ")", now);
             return;
         }
         List<PlannedPart> parts = new ArrayList<>();
@@ -199,6 +284,11 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
 
     /** Every Reserve answered: decide, or release what was booked and try again with fresh offers. */
     private void conclude(OfferJobState job, long now) {
+        conclude(job, now, false);
+    }
+
+    /** As {@link #conclude(OfferJobState, long)}; {@code timedOut}: some refusals are unanswered Reserves. */
+    private void conclude(OfferJobState job, long now, boolean timedOut) {
         if (job.getParts().stream().allMatch(PlannedPart::getAccepted)) {
             accept(job, now);
             return;
@@ -209,8 +299,13 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
             send(job, providerId, new Release("a reservation of the same attempt was refused"), now);
         }
         if (job.getAttempt() >= maxAttempts) {
-            reject(job, "OFFER_TAKEN", null, "providers refused the reservations of " + job.getAttempt()
-                    + " attempt(s): their slots were taken by other jobs in the meantime", now);
+            if (timedOut) {
+                reject(job, "PROVIDER_TIMEOUT", null, "providers did not answer the reservations of attempt "
+                        + job.getAttempt() + " within " + replyTimeout, now);
+            } else {
+                reject(job, "OFFER_TAKEN", null, "providers refused the reservations of " + job.getAttempt()
+                        + " attempt(s): their slots were taken by other jobs in the meantime", now);
+            }
             return;
         }
         LOG.info("Request {}: a reservation was refused in attempt {}, asking for fresh offers",

@@ -5,6 +5,7 @@ import io.coreserve.offers.grid.Grid;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * What the offers pipeline needs besides topic names: the grid (one provider agent per cluster, its name is
@@ -12,14 +13,23 @@ import java.nio.file.Path;
  *
  * @param grid        the providers; the metascheduler and the agents must be given the same grid
  * @param maxAttempts rounds of offers, composition and reservation per job before it is rejected, at least 1
+ * @param replyTimeout how long the metascheduler waits (wall clock) for the providers' answers to one step of a
+ *                    job before it goes on without the missing ones
  */
-public record OfferFlowSettings(Grid grid, int maxAttempts) {
+public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeout) {
 
     /** A grid file in {@link Grid}'s format; unset means Table 1 of seed 001. */
     public static final String GRID_FILE = "coreserve.offers.grid.file";
     /** Attempts per job; a refused reservation starts a new attempt with fresh offers. Default 3. */
     public static final String MAX_ATTEMPTS = "coreserve.offers.max-attempts";
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
+    /** Wall-clock wait for a step's answers, an ISO-8601 duration. Default PT30S. */
+    public static final String REPLY_TIMEOUT = "coreserve.offers.reply-timeout";
+    public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(30);
+
+    public OfferFlowSettings(Grid grid, int maxAttempts) {
+        this(grid, maxAttempts, DEFAULT_REPLY_TIMEOUT);
+    }
 
     public OfferFlowSettings {
         if (grid == null) {
@@ -27,6 +37,9 @@ public record OfferFlowSettings(Grid grid, int maxAttempts) {
         }
         if (maxAttempts < 1) {
             throw new IllegalArgumentException(MAX_ATTEMPTS + " must be at least 1, not " + maxAttempts);
+        }
+        if (replyTimeout == null || replyTimeout.isNegative() || replyTimeout.isZero()) {
+            throw new IllegalArgumentException(REPLY_TIMEOUT + " must be positive, not " + replyTimeout);
         }
     }
 
@@ -39,7 +52,9 @@ public record OfferFlowSettings(Grid grid, int maxAttempts) {
             throw new UncheckedIOException("cannot read the grid file set in " + GRID_FILE + ": " + file, e);
         }
         String attempts = config.get(MAX_ATTEMPTS);
+        String timeout = config.get(REPLY_TIMEOUT);
         return new OfferFlowSettings(grid,
-                attempts == null || attempts.isBlank() ? DEFAULT_MAX_ATTEMPTS : Integer.parseInt(attempts.trim()));
+                attempts == null || attempts.isBlank() ? DEFAULT_MAX_ATTEMPTS : Integer.parseInt(attempts.trim()),
+                timeout == null || timeout.isBlank() ? DEFAULT_REPLY_TIMEOUT : Duration.parse(timeout.trim()));
     }
 }

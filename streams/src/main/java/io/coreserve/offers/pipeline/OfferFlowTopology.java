@@ -70,7 +70,7 @@ public final class OfferFlowTopology {
                 topics.offerRequests());
         topology.addSource(AGENT_REPLIES_SOURCE, keys.deserializer(), serdes.agentReplies().deserializer(),
                 topics.agentReplies());
-        topology.addProcessor(METASCHEDULER, () -> new MetaschedulerProcessor(providers, settings.maxAttempts()),
+        topology.addProcessor(METASCHEDULER, () -> new MetaschedulerProcessor(providers, settings.maxAttempts(), settings.replyTimeout()),
                 OFFER_REQUESTS_SOURCE, AGENT_REPLIES_SOURCE);
         topology.addStateStore(store(JOBS_STORE, serdes.create(OfferJobState.class)), METASCHEDULER);
         topology.addSink(AGENT_COMMANDS_SINK, topics.agentCommands(), keys.serializer(),

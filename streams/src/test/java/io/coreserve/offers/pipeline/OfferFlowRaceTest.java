@@ -13,13 +13,10 @@ import io.coreserve.events.Release;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
 import io.coreserve.offers.grid.Grid;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -38,51 +35,33 @@ class OfferFlowRaceTest {
             """);
     private static final long L = 36_000;
 
-    private OfferFlowFixture fixture;
-    private TopologyTestDriver metascheduler;
+    private SplitOfferFlow flow;
     private TopologyTestDriver agents;
     private TestInputTopic<String, OfferJobRequest> requests;
     private TestOutputTopic<String, AgentCommand> commandsOut;
-    private TestInputTopic<String, AgentCommand> commandsIn;
-    private TestOutputTopic<String, AgentReply> repliesOut;
-    private TestInputTopic<String, AgentReply> repliesIn;
     private TestOutputTopic<String, ReservationDecision> decisions;
-    private final List<AgentCommand> commandLog = new ArrayList<>();
+    private TestInputTopic<String, AgentReply> repliesIn;
+    private List<AgentCommand> commandLog;
+    private OfferFlowFixture fixture;
 
     private void start(int maxAttempts) {
-        fixture = new OfferFlowFixture(GRID, maxAttempts);
-        var keys = Serdes.String();
-        var serdes = fixture.serdes;
-        var topics = fixture.topics;
-        metascheduler = fixture.driver(OfferFlowTopology.addMetascheduler(new Topology(), topics, serdes, fixture.settings));
-        agents = fixture.driver(OfferFlowTopology.addProviderAgents(new Topology(), topics, serdes, fixture.settings));
-        requests = metascheduler.createInputTopic(topics.offerRequests(), keys.serializer(),
-                serdes.offerJobRequests().serializer());
-        commandsOut = metascheduler.createOutputTopic(topics.agentCommands(), keys.deserializer(),
-                serdes.agentCommands().deserializer());
-        repliesIn = metascheduler.createInputTopic(topics.agentReplies(), keys.serializer(), serdes.agentReplies().serializer());
-        decisions = metascheduler.createOutputTopic(topics.decisions(), keys.deserializer(), serdes.decisions().deserializer());
-        commandsIn = agents.createInputTopic(topics.agentCommands(), keys.serializer(), serdes.agentCommands().serializer());
-        repliesOut = agents.createOutputTopic(topics.agentReplies(), keys.deserializer(), serdes.agentReplies().deserializer());
+        flow = new SplitOfferFlow(GRID, maxAttempts);
+        fixture = flow.fixture;
+        agents = flow.agents;
+        requests = flow.requests;
+        commandsOut = flow.commandsOut;
+        decisions = flow.decisions;
+        repliesIn = flow.repliesIn;
+        commandLog = flow.delivered;
     }
 
     @AfterEach
     void close() {
-        fixture.close();
+        flow.close();
     }
 
-    /** Carries all pending commands to the agents, then all their replies back, until nothing is in flight. */
     private void exchangeUntilQuiet() {
-        for (int round = 0; round < 20; round++) {
-            List<AgentCommand> commands = commandsOut.readValuesToList();
-            if (commands.isEmpty()) {
-                return;
-            }
-            commandLog.addAll(commands);
-            commands.forEach(c -> commandsIn.pipeInput(c.getProviderId(), c, T0));
-            repliesOut.readValuesToList().forEach(r -> repliesIn.pipeInput(r.getRequestId(), r, T0));
-        }
-        throw new AssertionError("the exchange did not settle");
+        flow.exchangeUntilQuiet();
     }
 
     private ReservationDecision decisionFor(List<ReservationDecision> all, String requestId) {
