@@ -15,8 +15,9 @@ import java.time.Duration;
  * @param maxAttempts rounds of offers, composition and reservation per job before it is rejected, at least 1
  * @param replyTimeout how long the metascheduler waits (wall clock) for the providers' answers to one step of a
  *                    job before it goes on without the missing ones
+ * @param retention   how long (stream time) an agent keeps a reservation in its book after it has ended
  */
-public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeout) {
+public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeout, Duration retention) {
 
     /** A grid file in {@link Grid}'s format; unset means Table 1 of seed 001. */
     public static final String GRID_FILE = "coreserve.offers.grid.file";
@@ -27,8 +28,12 @@ public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeou
     public static final String REPLY_TIMEOUT = "coreserve.offers.reply-timeout";
     public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(30);
 
+    /** Ended reservations are dropped from the agents' books after this, an ISO-8601 duration. Default P2D. */
+    public static final String RETENTION = "coreserve.history.retention";
+    public static final Duration DEFAULT_RETENTION = Duration.ofDays(2);
+
     public OfferFlowSettings(Grid grid, int maxAttempts) {
-        this(grid, maxAttempts, DEFAULT_REPLY_TIMEOUT);
+        this(grid, maxAttempts, DEFAULT_REPLY_TIMEOUT, DEFAULT_RETENTION);
     }
 
     public OfferFlowSettings {
@@ -41,6 +46,9 @@ public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeou
         if (replyTimeout == null || replyTimeout.isNegative() || replyTimeout.isZero()) {
             throw new IllegalArgumentException(REPLY_TIMEOUT + " must be positive, not " + replyTimeout);
         }
+        if (retention == null || retention.isNegative()) {
+            throw new IllegalArgumentException(RETENTION + " must not be negative, not " + retention);
+        }
     }
 
     public static OfferFlowSettings from(CoreserveConfig config) {
@@ -52,9 +60,13 @@ public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeou
             throw new UncheckedIOException("cannot read the grid file set in " + GRID_FILE + ": " + file, e);
         }
         String attempts = config.get(MAX_ATTEMPTS);
-        String timeout = config.get(REPLY_TIMEOUT);
         return new OfferFlowSettings(grid,
                 attempts == null || attempts.isBlank() ? DEFAULT_MAX_ATTEMPTS : Integer.parseInt(attempts.trim()),
-                timeout == null || timeout.isBlank() ? DEFAULT_REPLY_TIMEOUT : Duration.parse(timeout.trim()));
+                duration(config, REPLY_TIMEOUT, DEFAULT_REPLY_TIMEOUT), duration(config, RETENTION, DEFAULT_RETENTION));
+    }
+
+    private static Duration duration(CoreserveConfig config, String key, Duration fallback) {
+        String value = config.get(key);
+        return value == null || value.isBlank() ? fallback : Duration.parse(value.trim());
     }
 }

@@ -89,7 +89,7 @@ public final class OfferFlowTopology {
         var keys = Serdes.String();
         topology.addSource(AGENT_COMMANDS_SOURCE, keys.deserializer(), serdes.agentCommands().deserializer(),
                 topics.agentCommands());
-        topology.addProcessor(PROVIDER_AGENTS, () -> new ProviderAgentProcessor(providers), AGENT_COMMANDS_SOURCE);
+        topology.addProcessor(PROVIDER_AGENTS, () -> new ProviderAgentProcessor(providers, settings.retention()), AGENT_COMMANDS_SOURCE);
         topology.addStateStore(store(PROVIDER_BOOKS_STORE, serdes.create(ProviderBook.class)), PROVIDER_AGENTS);
         topology.addSink(AGENT_REPLIES_SINK, topics.agentReplies(), keys.serializer(), serdes.agentReplies().serializer(),
                 PROVIDER_AGENTS);

@@ -11,14 +11,17 @@ import io.coreserve.events.ReserveAck;
 import io.coreserve.offers.agent.OfferRequest;
 import io.coreserve.offers.agent.ProviderAgent;
 import io.coreserve.offers.agent.Reservation;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,18 +37,23 @@ import org.slf4j.LoggerFactory;
  * {@link #init}, which runs again whenever the task is (re)started, so the in-memory profile never outlives
  * the state it was built from. A Reserve is idempotent per (request, attempt, part): a repeat is acknowledged
  * again and books nothing.
+ *
+ * <p>Once a minute of stream time, reservations that ended more than the retention ago leave the books (they no
+ * longer constrain any offer), so books do not grow forever; the profiles are rebuilt from the pruned books.
  */
 final class ProviderAgentProcessor implements Processor<String, AgentCommand, String, AgentReply> {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProviderAgentProcessor.class);
 
     private final Providers providers;
+    private final Duration retention;
     private final Map<String, ProviderAgent> agents = new HashMap<>();
     private ProcessorContext<String, AgentReply> context;
     private KeyValueStore<String, ProviderBook> books;
 
-    ProviderAgentProcessor(Providers providers) {
+    ProviderAgentProcessor(Providers providers, Duration retention) {
         this.providers = providers;
+        this.retention = retention;
     }
 
     @Override
@@ -53,6 +61,26 @@ final class ProviderAgentProcessor implements Processor<String, AgentCommand, St
         this.context = context;
         this.books = context.getStateStore(OfferFlowTopology.PROVIDER_BOOKS_STORE);
         agents.clear();
+        context.schedule(Duration.ofMinutes(1), PunctuationType.STREAM_TIME, this::prune);
+    }
+
+    /** Drops reservations that ended before {@code now} minus the retention. */
+    private void prune(long now) {
+        Instant before = Instant.ofEpochMilli(now).minus(retention);
+        List<ProviderBook> pruned = new ArrayList<>();
+        try (KeyValueIterator<String, ProviderBook> all = books.all()) {
+            while (all.hasNext()) {
+                ProviderBook book = all.next().value;
+                List<BookedPart> kept = book.getReservations().stream().filter(p -> p.getEnd().isAfter(before)).toList();
+                if (kept.size() != book.getReservations().size()) {
+                    pruned.add(new ProviderBook(book.getProviderId(), kept));
+                }
+            }
+        }
+        for (ProviderBook book : pruned) {
+            books.put(book.getProviderId(), book);
+            agents.remove(book.getProviderId());
+        }
     }
 
     @Override

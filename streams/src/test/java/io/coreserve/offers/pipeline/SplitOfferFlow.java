@@ -1,7 +1,5 @@
 package io.coreserve.offers.pipeline;
 
-import static io.coreserve.offers.pipeline.OfferFlowFixture.T0;
-
 import io.coreserve.events.AgentCommand;
 import io.coreserve.events.AgentReply;
 import io.coreserve.events.OfferJobRequest;
@@ -18,7 +16,7 @@ import org.apache.kafka.streams.TopologyTestDriver;
 
 /**
  * The metascheduler and the provider agents as two drivers, with the commands and replies carried between them
- * by the test in rounds, so that it can interleave jobs or lose messages.
+ * by the test in rounds (each at the time it was sent), so that it can interleave jobs or lose messages.
  */
 final class SplitOfferFlow implements AutoCloseable {
 
@@ -65,10 +63,10 @@ final class SplitOfferFlow implements AutoCloseable {
             }
             commands.stream().filter(lostCommand.negate()).forEach(c -> {
                 delivered.add(c);
-                commandsIn.pipeInput(c.getProviderId(), c, T0);
+                commandsIn.pipeInput(c.getProviderId(), c, c.getSentAt());
             });
             repliesOut.readValuesToList().stream().filter(lostReply.negate())
-                    .forEach(r -> repliesIn.pipeInput(r.getRequestId(), r, T0));
+                    .forEach(r -> repliesIn.pipeInput(r.getRequestId(), r, r.getSentAt()));
         }
         throw new AssertionError("the exchange did not settle");
     }

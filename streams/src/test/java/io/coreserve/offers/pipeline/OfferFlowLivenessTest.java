@@ -19,11 +19,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A provider that never answers: the metascheduler and the agents run as two drivers with the messages carried
- * between them by hand, so that some can be lost; the metascheduler's wall clock is advanced past the reply
- * timeout (the default, 30 s).
+ * Jobs do not hang on a provider that never answers, and books do not grow forever. The metascheduler and the
+ * agents run as two drivers with the messages carried between them by hand, so that some can be lost; the
+ * metascheduler's wall clock is advanced past the reply timeout (the default, 30 s).
  */
-class OfferFlowTimeoutTest {
+class OfferFlowLivenessTest {
 
     private static final Grid GRID = Grid.parse("""
             a 4 100
@@ -95,5 +95,25 @@ class OfferFlowTimeoutTest {
         var books = OfferFlowFixture.books(flow.agents);
         assertThat(books.get("a").getReservations()).isEmpty();
         assertThat(books.get("b").getReservations()).isEmpty();
+    }
+
+    @Test
+    void shouldDropReservationsFromTheBooksOnceTheyEndedLongerAgoThanTheRetention() {
+        flow = new SplitOfferFlow(GRID, 3);
+        flow.requests.pipeInput("x", job("x", 4, L), T0);
+        flow.exchangeUntilQuiet();
+        assertThat(OfferFlowFixture.books(flow.agents).get("a").getReservations()).extracting(p -> p.getRequestId())
+                .containsExactly("x");
+
+        // Stream time moves past x's end plus the retention (2 days) with the next job's commands.
+        java.time.Instant later = T0.plus(OfferFlowSettings.DEFAULT_RETENTION).plusSeconds(3_600);
+        flow.requests.pipeInput("y", job("y", 4, L), later);
+        flow.exchangeUntilQuiet();
+
+        var books = OfferFlowFixture.books(flow.agents);
+        assertThat(books.values()).flatExtracting(b -> b.getReservations()).extracting(p -> p.getRequestId())
+                .containsExactly("y");
+        assertThat(flow.decisions.readValuesToList()).extracting(ReservationDecision::getStatus)
+                .containsExactly(ReservationStatus.ACCEPTED, ReservationStatus.ACCEPTED);
     }
 }
