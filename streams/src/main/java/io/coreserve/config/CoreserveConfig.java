@@ -27,6 +27,9 @@ public final class CoreserveConfig {
     public static final String HTTP_HOST = "coreserve.http.host";
     public static final String PARTITIONS = "coreserve.topic.partitions";
     public static final String HORIZON = "coreserve.request.horizon";
+    /** How long ended things are kept: monitoring samples, and the offers agents' ended reservations. */
+    public static final String HISTORY_RETENTION = "coreserve.history.retention";
+    public static final Duration DEFAULT_HISTORY_RETENTION = Duration.ofDays(2);
     public static final String SCHEMA_REGISTRY_URL = "schema.registry.url";
 
     private final Properties properties;
@@ -81,6 +84,7 @@ public final class CoreserveConfig {
         p.setProperty(HTTP_PORT, "0");
         p.setProperty(PARTITIONS, "3");
         p.setProperty(HORIZON, "PT24H");
+        p.setProperty(HISTORY_RETENTION, DEFAULT_HISTORY_RETENTION.toString());
         p.setProperty(SERDE_CLASS, io.coreserve.serde.SpecificAvroSerde.class.getName());
         Topics.defaults().forEach((key, value) -> p.setProperty(key, value));
         return p;

@@ -32,7 +32,7 @@ public record ReservationSettings(PropertySchema properties, EngineConfig engine
     public static final String COUNTER_OFFER_HORIZON = "coreserve.counter-offer.horizon";
     public static final String MAX_ACTIVE_PER_USER = "coreserve.user.max-active-reservations";
     public static final String TICK_INTERVAL = "coreserve.tick.interval";
-    public static final String RETENTION = "coreserve.history.retention";
+    public static final String RETENTION = CoreserveConfig.HISTORY_RETENTION;
 
     public static ReservationSettings from(CoreserveConfig config) {
         PropertySchema properties = PropertySchema.of(Arrays.stream(
@@ -49,7 +49,7 @@ public record ReservationSettings(PropertySchema properties, EngineConfig engine
                 Duration.parse(valueOr(config, COUNTER_OFFER_HORIZON, "P7D")),
                 Integer.parseInt(valueOr(config, MAX_ACTIVE_PER_USER, "0")),
                 Duration.parse(valueOr(config, TICK_INTERVAL, "PT1M")),
-                Duration.parse(valueOr(config, RETENTION, "P2D")));
+                config.getDuration(RETENTION));
     }
 
     private static String valueOr(CoreserveConfig config, String key, String fallback) {

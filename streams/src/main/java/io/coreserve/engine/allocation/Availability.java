@@ -225,33 +225,35 @@ final class Availability {
         if (column.length < size) {
             column = new long[size];
         }
-        long[] d = request.totals();
         int p = properties;
-        int all = (1 << Math.min(p, 4)) - 1;
-        for (int mask = p <= 4 ? 3 : all; mask <= all; mask++) {
-            if (Integer.bitCount(mask) < 2 && p <= 4) {
-                continue;
-            }
-            int weighted = 0;
-            for (int m = 0; m < size; m++) {
-                column[m] = 0;
-            }
-            for (int i = 0; i < p; i++) {
-                boolean inQ = p <= 4 ? (mask >>> i & 1) == 1 : true;
-                if (!inQ || d[i] <= 0) {
-                    continue;
-                }
-                weighted++;
-                for (int m = 0; m < size; m++) {
-                    double share = (double) Math.min(available[m * p + i], d[i]) / d[i];
-                    column[m] += (long) Math.ceil(share * SCORE_SCALE) + 1;
-                }
-            }
-            if (weighted >= 2 && TopSum.ofLargest(column, size, n) < (long) (weighted * SCORE_SCALE)) {
+        if (p > 4) {
+            return topScoresReach(request, -1L);                       // all properties
+        }
+        for (int set = 3; set < 1 << p; set++) {
+            if (Integer.bitCount(set) >= 2 && !topScoresReach(request, set)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** The test of {@link #jointlyCanReach} for the properties in {@code set} (bit i: property i). */
+    private boolean topScoresReach(ResolvedRequest request, long set) {
+        long[] d = request.totals();
+        int p = properties;
+        java.util.Arrays.fill(column, 0, size, 0L);
+        int weighted = 0;
+        for (int i = 0; i < p; i++) {
+            if ((set >>> i & 1) == 0 || d[i] <= 0) {
+                continue;
+            }
+            weighted++;
+            for (int m = 0; m < size; m++) {
+                double share = (double) Math.min(available[m * p + i], d[i]) / d[i];
+                column[m] += (long) Math.ceil(share * SCORE_SCALE) + 1;
+            }
+        }
+        return weighted < 2 || TopSum.ofLargest(column, size, request.count()) >= (long) (weighted * SCORE_SCALE);
     }
 
     long available(int member, int property) {

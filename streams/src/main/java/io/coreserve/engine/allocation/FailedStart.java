@@ -1,7 +1,5 @@
 package io.coreserve.engine.allocation;
 
-import java.util.Arrays;
-
 /**
  * IMPROVED, Phase IV: R_a at the last start time where no R_s was found, to skip later start times that offer
  * nothing more. A start time is no better when every member of its R_a was a member then, with no property more
@@ -17,8 +15,12 @@ final class FailedStart {
 
     void record(Availability a) {
         int p = a.properties;
-        candidate = Arrays.copyOf(a.candidate, a.size);
-        available = Arrays.copyOf(a.available, a.size * p);
+        if (candidate.length < a.size) {
+            candidate = new int[a.candidate.length];
+            available = new long[a.candidate.length * p];
+        }
+        System.arraycopy(a.candidate, 0, candidate, 0, a.size);
+        System.arraycopy(a.available, 0, available, 0, a.size * p);
         size = a.size;
     }
 

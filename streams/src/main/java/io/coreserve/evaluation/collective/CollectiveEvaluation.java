@@ -133,13 +133,11 @@ public final class CollectiveEvaluation {
         int betterCollective = 0;
         double earlierHours = 0;
         double simpleMillis = 0;
-        double collectiveMillis = 0;
         List<Double> collectiveTimes = new ArrayList<>();
         for (CaseResult r : results) {
             Plan s = r.simplePlan();
             Plan c = r.collectivePlan();
             simpleMillis += CaseResult.totalMillis(r.simple().stats());
-            collectiveMillis += CaseResult.totalMillis(r.collective().stats());
             collectiveTimes.add(CaseResult.totalMillis(r.collective().stats()));
             simple += s != null ? 1 : 0;
             collective += c != null ? 1 : 0;
@@ -166,8 +164,7 @@ public final class CollectiveEvaluation {
         int count = results.size();
         return new PerN(n, count, simple, collective, both, earlierCollective, earlierSimple, equal, betterSimple,
                 betterCollective, earlierCollective == 0 ? Double.NaN : earlierHours / earlierCollective,
-                count == 0 ? Double.NaN : simpleMillis / count, count == 0 ? Double.NaN : collectiveMillis / count,
-                EvaluationReport.SearchMillis.of(collectiveTimes));
+                count == 0 ? Double.NaN : simpleMillis / count, EvaluationReport.SearchMillis.of(collectiveTimes));
     }
 
     static OracleComparison compare(String scope, List<CaseResult> results, List<OracleResult> oracle,

@@ -20,7 +20,12 @@ public record EvaluationReport(EvaluationOptions options, int nodes, int skipped
     public record PerN(int n, int cases, int simpleSolved, int collectiveSolved, int bothSolved,
             int earlierCollective, int earlierSimple, int equalStart, int betterUtilisationSimple,
             int betterUtilisationCollective, double meanEarlierHours, double meanSimpleMillis,
-            double meanCollectiveMillis, SearchMillis collectiveMillis) {
+            SearchMillis collectiveMillis) {
+
+        /** Mean search time (Phases I-V) of the collective requests, ms. */
+        public double meanCollectiveMillis() {
+            return collectiveMillis.mean();
+        }
     }
 
     /** Search times (Phases I-V) of a set of requests, in ms. */

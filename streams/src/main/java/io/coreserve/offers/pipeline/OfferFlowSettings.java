@@ -28,12 +28,8 @@ public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeou
     public static final String REPLY_TIMEOUT = "coreserve.offers.reply-timeout";
     public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(30);
 
-    /** Ended reservations are dropped from the agents' books after this, an ISO-8601 duration. Default P2D. */
-    public static final String RETENTION = "coreserve.history.retention";
-    public static final Duration DEFAULT_RETENTION = Duration.ofDays(2);
-
     public OfferFlowSettings(Grid grid, int maxAttempts) {
-        this(grid, maxAttempts, DEFAULT_REPLY_TIMEOUT, DEFAULT_RETENTION);
+        this(grid, maxAttempts, DEFAULT_REPLY_TIMEOUT, CoreserveConfig.DEFAULT_HISTORY_RETENTION);
     }
 
     public OfferFlowSettings {
@@ -47,7 +43,8 @@ public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeou
             throw new IllegalArgumentException(REPLY_TIMEOUT + " must be positive, not " + replyTimeout);
         }
         if (retention == null || retention.isNegative()) {
-            throw new IllegalArgumentException(RETENTION + " must not be negative, not " + retention);
+            throw new IllegalArgumentException(CoreserveConfig.HISTORY_RETENTION + " must not be negative, not "
+                    + retention);
         }
     }
 
@@ -60,13 +57,10 @@ public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeou
             throw new UncheckedIOException("cannot read the grid file set in " + GRID_FILE + ": " + file, e);
         }
         String attempts = config.get(MAX_ATTEMPTS);
+        String timeout = config.get(REPLY_TIMEOUT);
         return new OfferFlowSettings(grid,
                 attempts == null || attempts.isBlank() ? DEFAULT_MAX_ATTEMPTS : Integer.parseInt(attempts.trim()),
-                duration(config, REPLY_TIMEOUT, DEFAULT_REPLY_TIMEOUT), duration(config, RETENTION, DEFAULT_RETENTION));
-    }
-
-    private static Duration duration(CoreserveConfig config, String key, Duration fallback) {
-        String value = config.get(key);
-        return value == null || value.isBlank() ? fallback : Duration.parse(value.trim());
+                timeout == null || timeout.isBlank() ? DEFAULT_REPLY_TIMEOUT : Duration.parse(timeout.trim()),
+                config.getDuration(CoreserveConfig.HISTORY_RETENTION));
     }
 }

@@ -106,7 +106,7 @@ class OfferFlowLivenessTest {
                 .containsExactly("x");
 
         // Stream time moves past x's end plus the retention (2 days) with the next job's commands.
-        java.time.Instant later = T0.plus(OfferFlowSettings.DEFAULT_RETENTION).plusSeconds(3_600);
+        java.time.Instant later = T0.plus(io.coreserve.config.CoreserveConfig.DEFAULT_HISTORY_RETENTION).plusSeconds(3_600);
         flow.requests.pipeInput("y", job("y", 4, L), later);
         flow.exchangeUntilQuiet();
 

@@ -8,16 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.coreserve.events.AgentCommand;
 import io.coreserve.events.AgentReply;
 import io.coreserve.events.BookedPart;
-import io.coreserve.events.OfferJobRequest;
 import io.coreserve.events.Release;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
 import io.coreserve.offers.grid.Grid;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -36,32 +32,14 @@ class OfferFlowRaceTest {
     private static final long L = 36_000;
 
     private SplitOfferFlow flow;
-    private TopologyTestDriver agents;
-    private TestInputTopic<String, OfferJobRequest> requests;
-    private TestOutputTopic<String, AgentCommand> commandsOut;
-    private TestOutputTopic<String, ReservationDecision> decisions;
-    private TestInputTopic<String, AgentReply> repliesIn;
-    private List<AgentCommand> commandLog;
-    private OfferFlowFixture fixture;
 
     private void start(int maxAttempts) {
         flow = new SplitOfferFlow(GRID, maxAttempts);
-        fixture = flow.fixture;
-        agents = flow.agents;
-        requests = flow.requests;
-        commandsOut = flow.commandsOut;
-        decisions = flow.decisions;
-        repliesIn = flow.repliesIn;
-        commandLog = flow.delivered;
     }
 
     @AfterEach
     void close() {
         flow.close();
-    }
-
-    private void exchangeUntilQuiet() {
-        flow.exchangeUntilQuiet();
     }
 
     private ReservationDecision decisionFor(List<ReservationDecision> all, String requestId) {
@@ -73,11 +51,11 @@ class OfferFlowRaceTest {
         start(3);
 
         // Both jobs are offered a's 4 free processors at T0 before either reserves them.
-        requests.pipeInput("x", job("x", 4, L), T0);
-        requests.pipeInput("y", job("y", 5, L), T0);
-        exchangeUntilQuiet();
+        flow.requests.pipeInput("x", job("x", 4, L), T0);
+        flow.requests.pipeInput("y", job("y", 5, L), T0);
+        flow.exchangeUntilQuiet();
 
-        List<ReservationDecision> all = decisions.readValuesToList();
+        List<ReservationDecision> all = flow.decisions.readValuesToList();
         assertThat(all).hasSize(2);
         ReservationDecision x = decisionFor(all, "x");
         ReservationDecision y = decisionFor(all, "y");
@@ -90,29 +68,29 @@ class OfferFlowRaceTest {
         assertThat(processorsPerProvider(y)).isEqualTo(Map.of("a", 3.0, "b", 2.0));
         assertThat(y.getStart()).isEqualTo(T0);
         assertThat(y.getEnd()).isEqualTo(T0.plusSeconds(720));
-        assertThat(commandLog).filteredOn(c -> c.getCommand() instanceof Release)
+        assertThat(flow.delivered).filteredOn(c -> c.getCommand() instanceof Release)
                 .extracting(AgentCommand::getProviderId, AgentCommand::getRequestId, AgentCommand::getAttempt)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("b", "y", 1));
-        var books = OfferFlowFixture.books(agents);
+        var books = OfferFlowFixture.books(flow.agents);
         assertThat(books.get("b").getReservations()).extracting(BookedPart::getRequestId, BookedPart::getAttempt,
                 BookedPart::getProcessors).containsExactly(org.assertj.core.groups.Tuple.tuple("y", 2, 2));
-        fixture.assertBooksNeverOverCommit(agents);
+        flow.fixture.assertBooksNeverOverCommit(flow.agents);
     }
 
     @Test
     void shouldRejectCleanlyAndReleaseWhatWasBookedWhenNoAttemptsAreLeft() {
         start(1);
 
-        requests.pipeInput("x", job("x", 4, L), T0);
-        requests.pipeInput("y", job("y", 5, L), T0);
-        exchangeUntilQuiet();
+        flow.requests.pipeInput("x", job("x", 4, L), T0);
+        flow.requests.pipeInput("y", job("y", 5, L), T0);
+        flow.exchangeUntilQuiet();
 
-        List<ReservationDecision> all = decisions.readValuesToList();
+        List<ReservationDecision> all = flow.decisions.readValuesToList();
         assertThat(decisionFor(all, "x").getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
         ReservationDecision y = decisionFor(all, "y");
         assertThat(y.getStatus()).isEqualTo(ReservationStatus.REJECTED);
         assertThat(y.getReasonCode()).isEqualTo("OFFER_TAKEN");
-        var books = OfferFlowFixture.books(agents);
+        var books = OfferFlowFixture.books(flow.agents);
         assertThat(books.get("a").getReservations()).extracting(BookedPart::getRequestId).containsExactly("x");
         assertThat(books.get("b").getReservations()).isEmpty();
     }
@@ -120,20 +98,20 @@ class OfferFlowRaceTest {
     @Test
     void shouldIgnoreRepliesOfAnEarlierAttempt() {
         start(3);
-        requests.pipeInput("x", job("x", 4, L), T0);
-        requests.pipeInput("y", job("y", 5, L), T0);
-        exchangeUntilQuiet();
-        List<ReservationDecision> before = decisions.readValuesToList();
+        flow.requests.pipeInput("x", job("x", 4, L), T0);
+        flow.requests.pipeInput("y", job("y", 5, L), T0);
+        flow.exchangeUntilQuiet();
+        List<ReservationDecision> before = flow.decisions.readValuesToList();
 
         // A late duplicate of y's first-attempt offer from a changes nothing.
         AgentReply stale = AgentReply.newBuilder().setProviderId("a").setRequestId("y").setAttempt(1)
                 .setReply(io.coreserve.events.Offer.newBuilder().setProviderId("a").setRequestId("y")
                         .setSlots(List.of()).setCreatedAt(T0).build())
                 .setSentAt(T0).build();
-        repliesIn.pipeInput("y", stale, T0);
+        flow.repliesIn.pipeInput("y", stale, T0);
 
         assertThat(before).hasSize(2);
-        assertThat(decisions.isEmpty()).isTrue();
-        assertThat(commandsOut.isEmpty()).isTrue();
+        assertThat(flow.decisions.isEmpty()).isTrue();
+        assertThat(flow.commandsOut.isEmpty()).isTrue();
     }
 }
