@@ -20,12 +20,12 @@ import java.time.Duration;
 public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeout, Duration retention) {
 
     /** A grid file in {@link Grid}'s format; unset means Table 1 of seed 001. */
-    public static final String GRID_FILE = "coreserve.offers.grid.file";
+    public static final String GRID_FILE = io.coreserve.config.Settings.OFFERS_GRID_FILE;
     /** Attempts per job; a refused reservation starts a new attempt with fresh offers. Default 3. */
-    public static final String MAX_ATTEMPTS = "coreserve.offers.max-attempts";
+    public static final String MAX_ATTEMPTS = io.coreserve.config.Settings.OFFERS_MAX_ATTEMPTS;
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
     /** Wall-clock wait for a step's answers, an ISO-8601 duration. Default PT30S. */
-    public static final String REPLY_TIMEOUT = "coreserve.offers.reply-timeout";
+    public static final String REPLY_TIMEOUT = io.coreserve.config.Settings.OFFERS_REPLY_TIMEOUT;
     public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(30);
 
     public OfferFlowSettings(Grid grid, int maxAttempts) {
@@ -56,11 +56,7 @@ public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeou
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the grid file set in " + GRID_FILE + ": " + file, e);
         }
-        String attempts = config.get(MAX_ATTEMPTS);
-        String timeout = config.get(REPLY_TIMEOUT);
-        return new OfferFlowSettings(grid,
-                attempts == null || attempts.isBlank() ? DEFAULT_MAX_ATTEMPTS : Integer.parseInt(attempts.trim()),
-                timeout == null || timeout.isBlank() ? DEFAULT_REPLY_TIMEOUT : Duration.parse(timeout.trim()),
+        return new OfferFlowSettings(grid, config.getInt(MAX_ATTEMPTS), config.getDuration(REPLY_TIMEOUT),
                 config.getDuration(CoreserveConfig.HISTORY_RETENTION));
     }
 }

@@ -1,0 +1,222 @@
+package io.coreserve.config;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigException;
+
+/**
+ * Every {@code coreserve.*} setting, declared once: name, type, default, validator and documentation, as Kafka's
+ * own components and coreserve's connectors declare theirs. {@link CoreserveConfig} takes its defaults from here
+ * and validates a configuration against it when it is loaded, so a bad value fails at start with the key and the
+ * rule instead of deep inside the pipeline; README's settings table is generated from it
+ * ({@code coreserve settings --markdown}, and a test keeps README in step).
+ */
+public final class Settings {
+
+    // Topics (names come from configuration, never from topology code).
+    public static final String TOPIC_PREFIX = "coreserve.topic.";
+    public static final String PARTITIONS = "coreserve.topic.partitions";
+
+    // Pipeline-wide.
+    public static final String DEFAULT_DOMAIN = "coreserve.default.domain";
+    public static final String SERDE_CLASS = "coreserve.serde.class";
+    public static final String HTTP_HOST = "coreserve.http.host";
+    public static final String HTTP_PORT = "coreserve.http.port";
+    public static final String HORIZON = "coreserve.request.horizon";
+    public static final String HISTORY_RETENTION = "coreserve.history.retention";
+
+    // The reservation service (seeds 000 and 003).
+    public static final String PROPERTIES = "coreserve.properties";
+    public static final String ENGINE_ALGORITHM = "coreserve.engine.algorithm";
+    public static final String ENGINE_SEED = "coreserve.engine.seed";
+    public static final String COUNTER_OFFER_TTL = "coreserve.counter-offer.ttl";
+    public static final String COUNTER_OFFER_HORIZON = "coreserve.counter-offer.horizon";
+    public static final String MAX_ACTIVE_PER_USER = "coreserve.user.max-active-reservations";
+    public static final String TICK_INTERVAL = "coreserve.tick.interval";
+
+    // The offers protocol (seed 001).
+    public static final String OFFERS_ENABLED = "coreserve.offers.enabled";
+    public static final String OFFERS_GRID_FILE = "coreserve.offers.grid.file";
+    public static final String OFFERS_MAX_ATTEMPTS = "coreserve.offers.max-attempts";
+    public static final String OFFERS_REPLY_TIMEOUT = "coreserve.offers.reply-timeout";
+
+    private static final ConfigDef DEFINITION = define();
+
+    private Settings() {
+    }
+
+    private static ConfigDef define() {
+        ConfigDef def = new ConfigDef();
+        String[] topics = {"resources", "samples", "offers", "requests", "decisions", "notifications", "dead-letter",
+            "offer-requests", "agent-commands", "agent-replies"};
+        for (String topic : topics) {
+            def.define(TOPIC_PREFIX + topic, Type.STRING, "coreserve." + topic, new ConfigDef.NonEmptyString(),
+                    Importance.MEDIUM, "name of the " + topic + " topic");
+        }
+        def.define(PARTITIONS, Type.INT, 3, ConfigDef.Range.atLeast(1), Importance.MEDIUM,
+                "partitions of the topics the app creates (existing topics are left as they are)");
+        def.define(DEFAULT_DOMAIN, Type.STRING, "default", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                "domain of requests that name none");
+        def.define(SERDE_CLASS, Type.STRING, "io.coreserve.serde.SpecificAvroSerde", new ConfigDef.NonEmptyString(),
+                Importance.LOW, "value serde of every topic: coreserve's, or Confluent's "
+                        + "io.confluent.kafka.streams.serdes.avro.SpecificAvroSerde");
+        def.define(HTTP_HOST, Type.STRING, "127.0.0.1", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                "address the HTTP endpoint listens on");
+        def.define(HTTP_PORT, Type.INT, 0, ConfigDef.Range.between(0, 65535), Importance.MEDIUM,
+                "port of the HTTP endpoint; 0 for any free port");
+        def.define(HORIZON, Type.STRING, "PT24H", positiveDuration(), Importance.MEDIUM,
+                "t_C: t_l - t_e when a request gives no latest start");
+        def.define(HISTORY_RETENTION, Type.STRING, "P2D", nonNegativeDuration(), Importance.LOW,
+                "age (stream time) at which monitoring samples, and the offers agents' ended reservations, are pruned");
+        def.define(PROPERTIES, Type.LIST, "cores,cpu_ghz,memory_gb", nonEmptyList(), Importance.HIGH,
+                "the system's quantitative properties P (seed 000 section 2)");
+        def.define(ENGINE_ALGORITHM, Type.STRING, "paper",
+                ConfigDef.CaseInsensitiveValidString.in("paper", "improved"), Importance.HIGH,
+                "paper (seed 000 as specified) or improved");
+        def.define(ENGINE_SEED, Type.LONG, 42L, null, Importance.LOW,
+                "the engine's random seed: same seed and input, same decisions");
+        def.define(COUNTER_OFFER_TTL, Type.STRING, "PT15M", positiveDuration(), Importance.MEDIUM,
+                "how long a counter-offer may be accepted (seed 003)");
+        def.define(COUNTER_OFFER_HORIZON, Type.STRING, "P7D", positiveDuration(), Importance.LOW,
+                "how far from the requested window to look for a free interval");
+        def.define(MAX_ACTIVE_PER_USER, Type.INT, 0, ConfigDef.Range.atLeast(0), Importance.MEDIUM,
+                "active reservations a user may hold; 0 for no limit, 1 is seed 003's rule (USER_LIMIT)");
+        def.define(TICK_INTERVAL, Type.STRING, "PT1M", positiveDuration(), Importance.LOW,
+                "how often, in stream time, STARTING and COMPLETED notifications are sent");
+        def.define(OFFERS_ENABLED, Type.BOOLEAN, true, null, Importance.MEDIUM,
+                "run the offers protocol (seed 001) beside the reservation pipeline");
+        def.define(OFFERS_GRID_FILE, Type.STRING, "", null, Importance.LOW,
+                "the providers' grid, one `name processors mips` a line; empty for Table 1 of seed 001");
+        def.define(OFFERS_MAX_ATTEMPTS, Type.INT, 3, ConfigDef.Range.atLeast(1), Importance.LOW,
+                "rounds of offers, composition and reservation per job before it is rejected");
+        def.define(OFFERS_REPLY_TIMEOUT, Type.STRING, "PT30S", positiveDuration(), Importance.LOW,
+                "wall-clock wait for the providers' answers to one step of a job");
+        return def;
+    }
+
+    /** The declaration itself (for connectors-style tooling and tests). */
+    public static ConfigDef definition() {
+        return DEFINITION;
+    }
+
+    /** Every declared key with its default as a string; a key without a default is left out. */
+    static Map<String, String> defaults() {
+        Map<String, String> defaults = new TreeMap<>();
+        for (ConfigDef.ConfigKey key : DEFINITION.configKeys().values()) {
+            if (key.hasDefault() && key.defaultValue != null) {
+                defaults.put(key.name, render(key.defaultValue));
+            }
+        }
+        return defaults;
+    }
+
+    /**
+     * Checks every declared key of {@code settings}; throws a {@link ConfigException} naming the key, the value and
+     * the rule. Keys under {@code coreserve.} that are not declared are returned, so the caller can warn about typos.
+     */
+    static List<String> validate(Map<String, String> settings) {
+        Map<String, Object> declared = new TreeMap<>();
+        List<String> unknown = new ArrayList<>();
+        settings.forEach((k, v) -> {
+            if (DEFINITION.names().contains(k)) {
+                declared.put(k, v);
+            } else if (k.startsWith("coreserve.")) {
+                unknown.add(k);
+            }
+        });
+        DEFINITION.parse(declared);
+        return unknown;
+    }
+
+    /** README's table: key, default, valid values and meaning, in declaration order. */
+    public static String markdownTable() {
+        StringBuilder table = new StringBuilder("| key | default | valid values | meaning |\n|---|---|---|---|\n");
+        for (ConfigDef.ConfigKey key : DEFINITION.configKeys().values()) {
+            String def = key.defaultValue == null || render(key.defaultValue).isEmpty() ? "(none)"
+                    : "`" + render(key.defaultValue) + "`";
+            table.append("| `").append(key.name).append("` | ").append(def).append(" | ").append(rule(key))
+                    .append(" | ").append(key.documentation.replace("|", "\\|")).append(" |\n");
+        }
+        return table.toString();
+    }
+
+    /** A validator in words: Kafka's own print "[1,...]" for a range and "(case insensitive) [A, B]" for a choice. */
+    private static String rule(ConfigDef.ConfigKey key) {
+        if (key.validator == null) {
+            return key.type.name().toLowerCase(Locale.ROOT);
+        }
+        String text = key.validator.toString();
+        java.util.regex.Matcher m;
+        if ((m = java.util.regex.Pattern.compile("\\[(-?\\d+),\\.\\.\\.\\]").matcher(text)).matches()) {
+            return "at least " + m.group(1);
+        }
+        if ((m = java.util.regex.Pattern.compile("\\[(-?\\d+),\\.\\.\\.,(-?\\d+)\\]").matcher(text)).matches()) {
+            return m.group(1) + " to " + m.group(2);
+        }
+        if ((m = java.util.regex.Pattern.compile("\\(case insensitive\\) \\[(.*)\\]").matcher(text)).matches()) {
+            return "one of " + m.group(1).toLowerCase(Locale.ROOT);
+        }
+        return text;
+    }
+
+    private static String render(Object value) {
+        if (value instanceof List<?> list) {
+            return String.join(",", list.stream().map(Object::toString).toList());
+        }
+        return value.toString();
+    }
+
+    private static ConfigDef.Validator nonEmptyList() {
+        return new ConfigDef.Validator() {
+            @Override
+            public void ensureValid(String name, Object value) {
+                if (value == null || ((List<?>) value).isEmpty()) {
+                    throw new ConfigException(name, value, "must list at least one name");
+                }
+            }
+
+            @Override
+            public String toString() {
+                return "a comma-separated list, at least one";
+            }
+        };
+    }
+
+    static ConfigDef.Validator positiveDuration() {
+        return durationValidator(false);
+    }
+
+    static ConfigDef.Validator nonNegativeDuration() {
+        return durationValidator(true);
+    }
+
+    private static ConfigDef.Validator durationValidator(boolean zeroAllowed) {
+        return new ConfigDef.Validator() {
+            @Override
+            public void ensureValid(String name, Object value) {
+                Duration duration;
+                try {
+                    duration = Duration.parse(value.toString().trim().toUpperCase(Locale.ROOT));
+                } catch (DateTimeParseException e) {
+                    throw new ConfigException(name, value, "must be an ISO-8601 duration such as PT15M or P2D");
+                }
+                if (duration.isNegative() || (!zeroAllowed && duration.isZero())) {
+                    throw new ConfigException(name, value, zeroAllowed ? "must not be negative" : "must be positive");
+                }
+            }
+
+            @Override
+            public String toString() {
+                return zeroAllowed ? "an ISO-8601 duration, not negative" : "an ISO-8601 duration, positive";
+            }
+        };
+    }
+}
