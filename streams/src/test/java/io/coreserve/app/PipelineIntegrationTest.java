@@ -201,10 +201,11 @@ class PipelineIntegrationTest {
     void shouldAnswerQueriesAndProbeWithoutBooking() throws Exception {
         runCli(concat(concat(new String[] {"submit"}, connection()),
                 "--id", "http-1", "--user", "carol", "--n", "3", "--duration", "1h", "--min", "cores=1", "--total", "cores=4"));
-        await().atMost(Duration.ofSeconds(60)).until(() -> http("GET", "/reservations/http-1", null)
+        await().atMost(Duration.ofSeconds(60)).until(() -> http("GET", "/reservations/http-1?user=carol", null)
                 .get("httpStatus").asInt() == 200);
 
-        JsonNode reservation = http("GET", "/reservations/http-1", null).get("body");
+        JsonNode reservation = http("GET", "/reservations/http-1?user=carol", null).get("body");
+        JsonNode sameByUserPath = http("GET", "/users/carol/reservations/http-1", null).get("body");
         JsonNode resources = http("GET", "/resources", null).get("body");
         JsonNode mine = http("GET", "/users/carol/reservations", null).get("body");
         String node = reservation.get("allocations").get(0).get("resourceId").asText();
@@ -222,7 +223,11 @@ class PipelineIntegrationTest {
         assertThat(probe.get("status").asText()).isEqualTo("ACCEPTED");
         assertThat(probe.get("message").asText()).contains("nothing booked");
         assertThat(after).isEqualTo(before);
-        assertThat(http("GET", "/reservations/no-such-request", null).get("httpStatus").asInt()).isEqualTo(404);
+        assertThat(sameByUserPath).isEqualTo(reservation);
+        // Request ids are scoped by user: another user does not see carol's, and an id alone is not enough.
+        assertThat(http("GET", "/users/dave/reservations/http-1", null).get("httpStatus").asInt()).isEqualTo(404);
+        assertThat(http("GET", "/reservations/http-1", null).get("httpStatus").asInt()).isEqualTo(400);
+        assertThat(http("GET", "/reservations/no-such-request?user=carol", null).get("httpStatus").asInt()).isEqualTo(404);
         assertThat(http("GET", "/timetable", null).get("httpStatus").asInt()).isEqualTo(400);
         assertThat(http("GET", "/metrics", null).get("body").has("process-total")).isTrue();
     }
