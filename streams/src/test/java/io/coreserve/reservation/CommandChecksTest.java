@@ -231,4 +231,21 @@ class CommandChecksTest {
         assertThat(reason.getField()).isEqualTo("reason");
         assertThat(reason.getRequestId()).isEqualTo("e#cancel");
     }
+
+    @Test
+    void shouldRefuseAResourceKeyedForAnotherDomainOrIdAndStillReadOneKeyedByItsDomainAlone() {
+        // Refused records go to the dead-letter topic on a broker (TopologyTestDriver drops them after the handler).
+        resources.pipeInput(DomainKey.of("east", "n9"), node("n9"), T0);
+        resources.pipeInput(DomainKey.of("default", "n1"), node("n10"), T0);
+        resources.pipeInput("default", node("n11"), T0);
+
+        assertThat(queries.resources("default")).extracting(Resource::getId)
+                .containsExactlyInAnyOrder("n1", "n2", "n3", "n4", "n11");
+        assertThat(queries.resources(null)).hasSize(5);
+    }
+
+    private static Resource node(String id) {
+        return Resource.newBuilder().setId(id).setDomain("default").setProperties(Map.of("cores", 8.0))
+                .setUpdatedAt(T0).build();
+    }
 }
