@@ -198,6 +198,34 @@ class PipelineIntegrationTest {
     }
 
     @Test
+    void shouldAnswerARequestWithA600KilobyteIdWithASmallRejectionAndGoOn() throws Exception {
+        String huge = "h".repeat(600_000);
+        io.coreserve.events.CoAllocationRequest request = io.coreserve.events.CoAllocationRequest.newBuilder()
+                .setRequestId(huge).setUser("erin").setDurationMillis(3_600_000L).setResourceCount(1)
+                .setSubmittedAt(Instant.now()).build();
+
+        EventProducer.sendCommand(config, "default",
+                io.coreserve.events.ReservationCommand.newBuilder().setCommand(request).build());
+        runCli(concat(concat(new String[] {"submit"}, connection()),
+                "--id", "after-huge", "--user", "erin", "--n", "1", "--duration", "1h"));
+
+        var serdes = new io.coreserve.topology.EventSerdes(config);
+        await().atMost(Duration.ofSeconds(60)).until(() -> io.coreserve.bench.TopicSnapshot.values(config,
+                        config.topics().decisions(), serdes.decisions().deserializer(), Duration.ofSeconds(30)).stream()
+                .anyMatch(d -> d.getRequestId().equals("after-huge")));
+        List<ConsumerRecord<String, io.coreserve.events.ReservationDecision>> decided = io.coreserve.bench.TopicSnapshot
+                .read(config, config.topics().decisions(), serdes.decisions().deserializer(), Duration.ofSeconds(30));
+        ConsumerRecord<String, io.coreserve.events.ReservationDecision> rejection = decided.stream()
+                .filter(r -> r.value().getRequestId().startsWith("hhhh")).findFirst().orElseThrow();
+
+        assertThat(rejection.value().getReasonCode()).isEqualTo("INVALID_REQUEST");
+        assertThat(rejection.value().getField()).isEqualTo("requestId");
+        assertThat(rejection.value().getRequestId()).contains("600000 chars");
+        assertThat(rejection.key()).isEqualTo(rejection.value().getRequestId());
+        assertThat(rejection.serializedKeySize() + rejection.serializedValueSize()).isLessThan(2_000);
+    }
+
+    @Test
     void shouldAnswerQueriesAndProbeWithoutBooking() throws Exception {
         runCli(concat(concat(new String[] {"submit"}, connection()),
                 "--id", "http-1", "--user", "carol", "--n", "3", "--duration", "1h", "--min", "cores=1", "--total", "cores=4"));
