@@ -23,13 +23,21 @@ record BooksLoader(ReadOnlyKeyValueStore<String, Resource> catalogue,
         ReadOnlyKeyValueStore<String, ResourceSample> downResources) {
 
     DomainBooks load(String domain, ReservationSettings settings) {
+        return load(domain, settings, Long.MIN_VALUE);
+    }
+
+    /**
+     * The books with only the reservations that end after {@code endsAfter} booked: enough for a question about
+     * windows that start at {@code endsAfter} or later, such as a probe at that time.
+     */
+    DomainBooks load(String domain, ReservationSettings settings, long endsAfter) {
         List<Resource> resources = scan(catalogue, domain);
         Set<String> down = new HashSet<>();
         scan(downResources, domain).forEach(s -> down.add(s.getResourceId()));
         List<ResourceSample> occupancy = scan(background, domain);
         List<ReservationDecision> accepted = new ArrayList<>();
         for (ReservationDecision d : scan(decisions, domain)) {
-            if (d.getStatus() == ReservationStatus.ACCEPTED) {
+            if (d.getStatus() == ReservationStatus.ACCEPTED && d.getEnd().toEpochMilli() > endsAfter) {
                 accepted.add(d);
             }
         }

@@ -15,12 +15,13 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>authentication: a command whose record carries the header {@code coreserve-auth-error} (set by the requests
  *       topic's deserializer when it could not verify the sender) is REJECTED {@code UNAUTHENTICATED}, field user;</li>
- *   <li>field limits ({@link FieldLimits}): REJECTED {@code INVALID_REQUEST} with the field and the rule;</li>
  *   <li>routing: the record must be keyed by the command's domain, or it may have reached a task that does not
- *       hold that domain's books: REJECTED {@code WRONG_KEY}, field domain, saying so.</li>
+ *       hold that domain's books: REJECTED {@code WRONG_KEY}, field domain, saying so;</li>
+ *   <li>field limits ({@link FieldLimits}): REJECTED {@code INVALID_REQUEST} with the field and the rule.</li>
  * </ol>
  * These refusals are published under the command's own id (ids too long for a decision are {@link
- * FieldLimits#bounded bounded}), are never stored and change nothing.
+ * FieldLimits#bounded bounded}), are never stored and change nothing; except that an invalid request is decided
+ * once and for all like any other invalid request ({@link CommandHandler#invalid}).
  */
 final class CommandDispatcher {
 
@@ -58,9 +59,15 @@ final class CommandDispatcher {
                 FieldLimits.bounded(identity.user()), FieldLimits.bounded(identity.requestId())),
                 FieldLimits.bounded(identity.ownId()), time);
         if (authError != null) {
-            LOG.info("Command {} refused: sender not authenticated ({})", context.ownId(), authError);
+            LOG.info("Command {} refused: sender not authenticated ({})", context.ownId(), FieldLimits.bounded(authError));
             return Output.of(context.refuse("UNAUTHENTICATED", "user", "the sender of this command could not be "
                     + "authenticated: " + FieldLimits.bounded(authError) + "; nothing was changed"));
+        }
+        if (!domain.equals(keyDomain)) {
+            return Output.of(context.refuse("WRONG_KEY", "domain", "the record is keyed "
+                    + (key == null ? "by nothing" : "'" + FieldLimits.bounded(key) + "'") + ", not by the command's domain '"
+                    + context.domain() + "': commands must be keyed by their domain to reach the task that holds its books;"
+                    + " nothing was decided"));
         }
         FieldLimits.Violation violation = FieldLimits.first(
                 FieldLimits.required("requestId", identity.requestId(), FieldLimits.MAX_ID),
@@ -72,12 +79,6 @@ final class CommandDispatcher {
                     : " (the id is shown shortened: the original's first characters, length and SHA-256)";
             return handler.invalid(command, context, new FieldLimits.Violation(violation.field(),
                     violation.rule() + note));
-        }
-        if (!domain.equals(keyDomain)) {
-            return Output.of(context.refuse("WRONG_KEY", "domain", "the record is keyed "
-                    + (key == null ? "by nothing" : "'" + FieldLimits.bounded(key) + "'") + ", not by the command's domain '"
-                    + domain + "': commands must be keyed by their domain to reach the task that holds its books;"
-                    + " nothing was decided"));
         }
         return handler.handle(command, context);
     }

@@ -151,7 +151,7 @@ public final class ReservationQueries {
         String domain = request.getDomain() != null ? request.getDomain() : settings.defaultDomain();
         DomainBooks books = new BooksLoader(store(ReservationPipeline.CATALOGUE_STORE),
                 store(ReservationPipeline.RESERVATIONS_STORE), store(ReservationPipeline.BACKGROUND_STORE),
-                store(ReservationPipeline.DOWN_STORE)).load(domain, settings);
+                store(ReservationPipeline.DOWN_STORE)).load(domain, settings, now);
         Outcome outcome = books.allocator().probe(EventMapping.toEngine(request, now));
         if (outcome instanceof Plan plan) {
             return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.ACCEPTED,

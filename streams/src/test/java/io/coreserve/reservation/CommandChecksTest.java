@@ -32,6 +32,7 @@ import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The checks every command passes before its handler: user-scoped ids, refusals under the command's own id,
@@ -39,6 +40,10 @@ import org.junit.jupiter.api.Test;
  * Then each gets the answer its checks call for and nothing booked changes.
  */
 class CommandChecksTest {
+
+    /** Its own state directory: test runs in parallel JVMs would otherwise share the default one. */
+    @TempDir
+    java.nio.file.Path stateDir;
 
     private static final Instant T0 = Instant.parse("2026-11-21T08:00:00Z");
     private static final long HOUR = 3_600_000L;
@@ -56,6 +61,7 @@ class CommandChecksTest {
     void startDriver() {
         CoreserveConfig config = CoreserveConfig.of(Map.of(
                 StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092",
+                StreamsConfig.STATE_DIR_CONFIG, stateDir.toString(),
                 CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://" + scope,
                 ReservationSettings.PROPERTIES, "cores,memory_gb"));
         Topics topics = config.topics();
