@@ -164,7 +164,17 @@ public class TraceSourceTask extends SourceTask {
         String topic = topics.get(event.stream());
         byte[] value = serializer.serialize(topic, event.value());
         return new SourceRecord(current.sourcePartition(), Map.of(OFFSET_INDEX, event.index(), OFFSET_LINE, event.line()),
-                topic, null, Schema.STRING_SCHEMA, event.key(), Schema.BYTES_SCHEMA, value, event.timestamp());
+                topic, null, Schema.STRING_SCHEMA, keyOf(event), Schema.BYTES_SCHEMA, value, event.timestamp());
+    }
+
+    /**
+     * A resource is keyed by its domain and id, so that compaction of the resources topic keeps every resource; the
+     * worker's producer must route it by domain ({@code producer.partitioner.class=io.coreserve.routing.DomainPartitioner}
+     * on the worker, or {@code producer.override.partitioner.class} on the connector). Other events: their domain.
+     */
+    static String keyOf(TraceEvent event) {
+        return event.value() instanceof io.coreserve.events.Resource r
+                ? io.coreserve.routing.DomainKey.of(r.getDomain(), r.getId()) : event.key();
     }
 
     private void finishCurrent() {

@@ -23,6 +23,8 @@ final class ConnectClusters {
         // Only the plugins registered in META-INF/services: no class-path scan (faster start, and it checks ours).
         workerProps.put(WorkerConfig.PLUGIN_DISCOVERY_CONFIG, "service_load");
         workerProps.put(WorkerConfig.OFFSET_COMMIT_INTERVAL_MS_CONFIG, "1000");
+        // Resources are keyed by domain and id but must land with their domain's requests and samples.
+        workerProps.put("producer.partitioner.class", io.coreserve.routing.DomainPartitioner.class.getName());
         workerProps.put(DistributedConfig.SCHEDULED_REBALANCE_MAX_DELAY_MS_CONFIG, "0");
         Properties brokerProps = new Properties();
         brokerProps.put("auto.create.topics.enable", "false");

@@ -128,7 +128,12 @@ class TraceSourceConnectorIntegrationTest {
         assertThat(requests).extracting(ConsumerRecord::timestamp).as("the trace's submission times")
                 .containsExactlyElementsOf(IntStream.range(0, JOBS).mapToObj(i -> (UNIX_START + 60L * i) * 1000).toList());
         assertThat(decoded.get(9).getTotals()).containsEntry("cores", 4.0); // job 10: 10 % 7 + 1 processors
-        assertThat(readAll(RESOURCES)).hasSize(NODES);
+        List<ConsumerRecord<byte[], byte[]>> resources = readAll(RESOURCES);
+        assertThat(resources).hasSize(NODES);
+        // Keyed by domain and id, so that compaction keeps every node; routed with the domain's requests.
+        assertThat(resources).extracting(r -> new String(r.key(), StandardCharsets.UTF_8))
+                .allMatch(k -> k.startsWith("seth" + io.coreserve.routing.DomainKey.SEPARATOR)).doesNotHaveDuplicates();
+        assertThat(resources).extracting(ConsumerRecord::partition).containsOnly(requests.get(0).partition());
     }
 
     static void awaitAtLeast(String topic, long count) {

@@ -3,6 +3,7 @@ package io.coreserve.app;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.http.HttpApi;
 import io.coreserve.http.HttpApi.Response;
+import io.coreserve.topology.CoreserveTopology;
 import io.coreserve.topology.EventSerdes;
 import io.coreserve.topology.PipelineTopology;
 import io.coreserve.topology.DomainEventHandler;
@@ -30,24 +31,16 @@ public final class CoreserveApp implements AutoCloseable {
         this.http = http;
     }
 
-    /** Creates missing topics, starts the pipeline and the HTTP endpoint, and waits until both serve. */
     /** Whether the offers protocol (seed 001) runs beside the reservation pipeline; default true. */
-    public static final String OFFERS_ENABLED = "coreserve.offers.enabled";
+    public static final String OFFERS_ENABLED = CoreserveTopology.OFFERS_ENABLED;
 
     /**
-     * The reservation pipeline with its HTTP queries and, unless {@code coreserve.offers.enabled=false}, the
-     * offers-based co-allocation of seed 001 (metascheduler and provider agents over their own topics).
+     * The application's topology ({@link CoreserveTopology}: the reservation pipeline and, unless
+     * {@code coreserve.offers.enabled=false}, the offers protocol of seed 001) with the HTTP queries.
      */
     public static CoreserveApp start(CoreserveConfig config, io.coreserve.reservation.ReservationPipeline pipeline,
             Duration startTimeout) throws Exception {
-        EventSerdes serdes = new EventSerdes(config);
-        Topology topology = PipelineTopology.build(config.streamsProperties(), config.topics(), serdes,
-                pipeline.handlers(), pipeline.stores());
-        if (!"false".equalsIgnoreCase(config.get(OFFERS_ENABLED))) {
-            io.coreserve.offers.pipeline.OfferFlowTopology.addTo(topology, config.topics(), serdes,
-                    io.coreserve.offers.pipeline.OfferFlowSettings.from(config));
-        }
-        CoreserveApp app = start(config, topology, startTimeout);
+        CoreserveApp app = start(config, CoreserveTopology.build(config, pipeline), startTimeout);
         var streams = app.runner().streams();
         io.coreserve.http.QueryRoutes.register(app.http(), pipeline.queries(name -> streams.store(
                         org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(name,
@@ -56,6 +49,7 @@ public final class CoreserveApp implements AutoCloseable {
         return app;
     }
 
+    /** The reservation pipeline alone, with {@code handlers} (the benchmark's embedded pipeline). */
     public static CoreserveApp start(CoreserveConfig config, DomainEventHandler.Factory handlers,
             List<StoreBuilder<?>> stores, Duration startTimeout) throws Exception {
         return start(config, PipelineTopology.build(config.streamsProperties(), config.topics(), new EventSerdes(config),

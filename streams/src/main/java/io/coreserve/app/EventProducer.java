@@ -4,6 +4,8 @@ import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.Resource;
+import io.coreserve.routing.DomainKey;
+import io.coreserve.routing.DomainPartitioner;
 import io.coreserve.topology.EventSerdes;
 import java.util.Collection;
 import java.util.Properties;
@@ -13,7 +15,10 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-/** Puts events on the pipeline's input topics, keyed by domain, and waits until the broker has them. */
+/**
+ * Puts events on the pipeline's input topics, routed by domain (commands keyed by domain, resources by domain and
+ * id), and waits until the broker has them.
+ */
 public final class EventProducer {
 
     private EventProducer() {
@@ -31,7 +36,8 @@ public final class EventProducer {
         try (KafkaProducer<String, Resource> producer = new KafkaProducer<>(settings(config), new StringSerializer(),
                 new EventSerdes(config).resources().serializer())) {
             for (Resource r : resources) {
-                producer.send(new ProducerRecord<>(config.topics().resources(), r.getDomain(), r));
+                // Keyed by what it holds, so compaction keeps every resource; routed by domain (see settings()).
+                producer.send(new ProducerRecord<>(config.topics().resources(), DomainKey.of(r.getDomain(), r.getId()), r));
             }
             producer.flush();
         }
@@ -41,6 +47,7 @@ public final class EventProducer {
         Properties props = ClientSettings.producer(config);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        props.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, DomainPartitioner.class.getName());
         return props;
     }
 }

@@ -18,14 +18,17 @@ import java.util.Set;
  * catalogue): no resource is ever booked beyond its capacity, and no request has more than one first decision.
  * It shares no code with the engine or its timetables on purpose, so that a bug there cannot hide itself here.
  *
- * <p>Rules of the replay, per request id, in the order the decisions are given:
+ * <p>A request is named by its domain, user and id (ids are scoped by user: two users' "job-1" are two requests).
+ * Rules of the replay, per request, in the order the decisions are given:
  * <ul>
  *   <li>the first decision is the request's answer; if ACCEPTED it books its allocations on [start, end);</li>
  *   <li>a decision equal to the request's current one is a re-send (a repeated request id): it books nothing;</li>
  *   <li>CANCELLED after ACCEPTED (same start, end and allocations) releases the booking;</li>
  *   <li>ACCEPTED, or REJECTED {@code OFFER_TAKEN}, after a COUNTER_OFFER is the answer to an acceptance;</li>
- *   <li>REJECTED {@code CANCEL_REFUSED}, {@code ACCEPT_REFUSED}, {@code OFFER_EXPIRED} refuse a command and
- *       change nothing;</li>
+ *   <li>REJECTED {@code CANCEL_REFUSED}, {@code ACCEPT_REFUSED}, {@code OFFER_EXPIRED}, {@code UNAUTHENTICATED},
+ *       {@code WRONG_KEY} refuse a command and change nothing, even as the first decision under an id (the pipeline
+ *       never stores them; refusals of cancellations and acceptances come under the command's own id,
+ *       {@code <requestId>#cancel} or {@code #accept});</li>
  *   <li>anything else is a second, conflicting first decision and is reported.</li>
  * </ul>
  * After every booking, the load of each of its resources and properties is swept over the endpoints of the
@@ -42,7 +45,20 @@ public final class DecisionsChecker {
     /** Amounts are compared in micro-units of each property, as longs. */
     private static final double SCALE = 1_000_000d;
 
-    private static final Set<String> REFUSALS = Set.of("CANCEL_REFUSED", "ACCEPT_REFUSED", "OFFER_EXPIRED");
+    private static final Set<String> REFUSALS = Set.of("CANCEL_REFUSED", "ACCEPT_REFUSED", "OFFER_EXPIRED",
+            "UNAUTHENTICATED", "WRONG_KEY");
+
+    /** A request: its id is unique only among its user's requests of its domain. */
+    public record RequestKey(String domain, String user, String requestId) {
+        static RequestKey of(ReservationDecision d) {
+            return new RequestKey(d.getDomain(), d.getUser(), d.getRequestId());
+        }
+
+        @Override
+        public String toString() {
+            return domain + "/" + user + "/" + requestId;
+        }
+    }
 
     /** A resource of a domain. */
     public record ResourceKey(String domain, String resourceId) {
@@ -63,7 +79,7 @@ public final class DecisionsChecker {
     }
 
     /** A decision that is neither a re-send nor an allowed follow-up of the request's current decision. */
-    public record Conflict(String requestId, ReservationDecision current, ReservationDecision conflicting) {
+    public record Conflict(RequestKey requestId, ReservationDecision current, ReservationDecision conflicting) {
         @Override
         public String toString() {
             return requestId + ": " + current.getStatus() + " then " + conflicting.getStatus() + " "
@@ -73,7 +89,7 @@ public final class DecisionsChecker {
 
     /** What the replay found. */
     public record Report(int decisions, int requests, Map<ReservationStatus, Integer> firstDecisions, int resends,
-            int bookings, int releases, int activeBookings, List<OverCommitment> overCommitments,
+            int refusals, int bookings, int releases, int activeBookings, List<OverCommitment> overCommitments,
             List<Conflict> conflicts, List<String> unknownResources) {
 
         public boolean ok() {
@@ -81,9 +97,9 @@ public final class DecisionsChecker {
         }
 
         public String summary() {
-            return String.format("%d decisions for %d requests %s, %d re-sends, %d bookings, %d releases, "
+            return String.format("%d decisions for %d requests %s, %d re-sends, %d refusals, %d bookings, %d releases, "
                             + "%d active; %d over-commitments, %d conflicting decisions, %d unknown resources%s%s%s",
-                    decisions, requests, firstDecisions, resends, bookings, releases, activeBookings,
+                    decisions, requests, firstDecisions, resends, refusals, bookings, releases, activeBookings,
                     overCommitments.size(), conflicts.size(), unknownResources.size(),
                     overCommitments.isEmpty() ? "" : "\n  over-committed: " + overCommitments.subList(0,
                             Math.min(10, overCommitments.size())),
@@ -93,11 +109,11 @@ public final class DecisionsChecker {
         }
     }
 
-    private record Booking(String requestId, long start, long end, long amount) {
+    private record Booking(RequestKey request, long start, long end, long amount) {
     }
 
     private final Map<ResourceKey, Map<String, Long>> capacities;
-    private final Map<String, ReservationDecision> current = new HashMap<>();
+    private final Map<RequestKey, ReservationDecision> current = new HashMap<>();
     private final Map<ResourceKey, Map<String, List<Booking>>> books = new HashMap<>();
     private final Map<ReservationStatus, Integer> firstDecisions = new LinkedHashMap<>();
     private final List<OverCommitment> overCommitments = new ArrayList<>();
@@ -105,6 +121,7 @@ public final class DecisionsChecker {
     private final List<String> unknownResources = new ArrayList<>();
     private int decisions;
     private int resends;
+    private int refusals;
     private int bookings;
     private int releases;
 
@@ -157,16 +174,16 @@ public final class DecisionsChecker {
             }
             List<ReservationDecision> releasesFirst = new ArrayList<>();
             List<List<ReservationDecision>> others = new ArrayList<>(); // each: a decision, then releases after it
-            java.util.Map<String, List<ReservationDecision>> lastOfRequest = new java.util.HashMap<>();
+            java.util.Map<RequestKey, List<ReservationDecision>> lastOfRequest = new java.util.HashMap<>();
             for (ReservationDecision d : byTime.subList(i, j)) {
-                List<ReservationDecision> anchor = lastOfRequest.get(d.getRequestId());
+                List<ReservationDecision> anchor = lastOfRequest.get(RequestKey.of(d));
                 if (d.getStatus() == ReservationStatus.CANCELLED) {
                     (anchor == null ? releasesFirst : anchor).add(d);
                     continue;
                 }
                 List<ReservationDecision> slot = new ArrayList<>(List.of(d));
                 others.add(slot);
-                lastOfRequest.put(d.getRequestId(), slot);
+                lastOfRequest.put(RequestKey.of(d), slot);
             }
             result.addAll(releasesFirst);
             others.forEach(result::addAll);
@@ -178,7 +195,11 @@ public final class DecisionsChecker {
     /** Replays one decision. */
     public void accept(ReservationDecision d) {
         decisions++;
-        String id = d.getRequestId();
+        if (d.getStatus() == ReservationStatus.REJECTED && REFUSALS.contains(d.getReasonCode())) {
+            refusals++;
+            return;
+        }
+        RequestKey id = RequestKey.of(d);
         ReservationDecision now = current.get(id);
         if (now == null) {
             current.put(id, d);
@@ -194,9 +215,6 @@ public final class DecisionsChecker {
         }
         ReservationStatus from = now.getStatus();
         ReservationStatus to = d.getStatus();
-        if (to == ReservationStatus.REJECTED && REFUSALS.contains(d.getReasonCode())) {
-            return;
-        }
         if (from == ReservationStatus.ACCEPTED && to == ReservationStatus.CANCELLED && sameBooking(now, d)) {
             release(now);
             current.put(id, d);
@@ -217,7 +235,8 @@ public final class DecisionsChecker {
 
     public Report report() {
         int active = (int) current.values().stream().filter(d -> d.getStatus() == ReservationStatus.ACCEPTED).count();
-        return new Report(decisions, current.size(), Map.copyOf(firstDecisions), resends, bookings, releases, active,
+        return new Report(decisions, current.size(), Map.copyOf(firstDecisions), resends, refusals, bookings, releases,
+                active,
                 List.copyOf(overCommitments), List.copyOf(conflicts), List.copyOf(unknownResources));
     }
 
@@ -244,7 +263,7 @@ public final class DecisionsChecker {
                     continue;
                 }
                 List<Booking> list = byProperty.computeIfAbsent(amount.getKey(), k -> new ArrayList<>());
-                list.add(new Booking(d.getRequestId(), start, end, micros));
+                list.add(new Booking(RequestKey.of(d), start, end, micros));
                 Long cap = capacity.get(amount.getKey());
                 sweep(key, amount.getKey(), cap == null ? 0 : cap, list, start, end);
             }
@@ -258,7 +277,8 @@ public final class DecisionsChecker {
             if (byProperty == null) {
                 continue;
             }
-            byProperty.values().forEach(list -> list.removeIf(b -> b.requestId().equals(d.getRequestId())));
+            RequestKey id = RequestKey.of(d);
+            byProperty.values().forEach(list -> list.removeIf(b -> b.request().equals(id)));
         }
     }
 
@@ -290,7 +310,7 @@ public final class DecisionsChecker {
             }
             if (e[1] > 0 && load > capacity + count) {
                 overCommitments.add(new OverCommitment(resource, property, Instant.ofEpochMilli(e[0]), load / SCALE,
-                        capacity / SCALE, active.stream().map(i -> list.get(i).requestId()).toList()));
+                        capacity / SCALE, active.stream().map(i -> list.get(i).request().requestId()).toList()));
                 return;
             }
         }

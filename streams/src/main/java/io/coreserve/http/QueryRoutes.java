@@ -21,7 +21,8 @@ import org.apache.kafka.common.MetricName;
  *   <li>{@code GET /resources[?domain=D]}: the catalogue;</li>
  *   <li>{@code GET /timetable?resource=ID[&domain=D][&from=T][&to=T]}: a resource's bookings and the step function
  *       of reserved amounts over [from, to) (default: now to now + 24 h; T as in requests: ISO, epoch ms, now, +2h);</li>
- *   <li>{@code GET /reservations/ID}: the current decision of a request;</li>
+ *   <li>{@code GET /users/USER/reservations/ID[?domain=D]}, or {@code GET /reservations/ID?user=USER[&domain=D]}: the
+ *       current decision of a user's request (request ids are scoped by user: there is no lookup by id alone);</li>
  *   <li>{@code GET /users/USER/reservations}: a user's decisions;</li>
  *   <li>{@code POST /probe}: a request (JSON or YAML, as for {@code submit}): what the engine would decide now,
  *       booking nothing;</li>
@@ -58,13 +59,21 @@ public final class QueryRoutes {
         });
         http.route("/reservations/", exchange -> {
             String id = lastSegment(exchange, "/reservations/");
-            return queries.reservation(id).<Response>map(Response::ok)
-                    .orElse(Response.error(404, "no decision for request " + id));
+            Map<String, String> q = HttpApi.query(exchange);
+            String user = q.get("user");
+            if (user == null || user.isBlank()) {
+                throw new IllegalArgumentException("parameter user is required: request ids are scoped by user "
+                        + "(or use /users/USER/reservations/ID)");
+            }
+            return reservation(queries, q.get("domain"), user, id);
         });
         http.route("/users/", exchange -> {
             String[] parts = exchange.getRequestURI().getPath().substring("/users/".length()).split("/");
-            if (parts.length != 2 || !parts[1].equals("reservations")) {
-                return Response.error(404, "try /users/USER/reservations");
+            if (parts.length < 2 || parts.length > 3 || !parts[1].equals("reservations")) {
+                return Response.error(404, "try /users/USER/reservations or /users/USER/reservations/ID");
+            }
+            if (parts.length == 3) {
+                return reservation(queries, HttpApi.query(exchange).get("domain"), parts[0], parts[2]);
             }
             return Response.ok(queries.reservationsOf(parts[0]).stream().map(AvroJson::toJson).toList());
         });
@@ -77,6 +86,11 @@ public final class QueryRoutes {
             return Response.ok(queries.probe(spec.toRequest(Instant.ofEpochMilli(now)), now));
         });
         http.route("/metrics", exchange -> Response.ok(selected(metrics.get())));
+    }
+
+    private static Response reservation(ReservationQueries queries, String domain, String user, String id) {
+        return queries.reservation(domain, user, id).<Response>map(Response::ok)
+                .orElse(Response.error(404, "no decision for request " + id + " of " + user));
     }
 
     private static String lastSegment(HttpExchange exchange, String prefix) {

@@ -4,6 +4,7 @@ import io.coreserve.config.Topics;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.Resource;
 import io.coreserve.events.ResourceSample;
+import io.coreserve.routing.DomainKey;
 import io.coreserve.topology.EventSerdes;
 import io.coreserve.trace.events.EventStream;
 import io.coreserve.trace.events.TraceEvent;
@@ -33,6 +34,14 @@ public final class EventEncoder {
 
     public String topic(EventStream stream) {
         return topics.get(stream);
+    }
+
+    /**
+     * The record key: a resource's domain and id ({@link DomainKey}), so that compaction of the resources topic keeps
+     * every resource; the domain for the other events.
+     */
+    public String key(TraceEvent event) {
+        return event.value() instanceof Resource r ? DomainKey.of(r.getDomain(), r.getId()) : event.key();
     }
 
     public byte[] value(TraceEvent event) {

@@ -54,7 +54,9 @@ public final class TraceReplayer {
             pacing.awaitDue(event.timestamp());
             String topic = encoder.topic(event.stream());
             LongAdder counter = acknowledged.computeIfAbsent(topic, t -> new LongAdder());
-            producer.send(new ProducerRecord<>(topic, null, event.timestamp(), event.key(), encoder.value(event)),
+            String key = encoder.key(event);
+            producer.send(new ProducerRecord<>(topic, partitionOf(topic, key), event.timestamp(), key,
+                            encoder.value(event)),
                     (metadata, exception) -> {
                         if (exception == null) {
                             counter.increment();
@@ -74,5 +76,18 @@ public final class TraceReplayer {
         Map<String, Long> counts = new LinkedHashMap<>();
         acknowledged.forEach((topic, n) -> counts.put(topic, n.sum()));
         return new ReplaySummary(counts, events.report(), elapsed, failure.get());
+    }
+
+    private final Map<String, Integer> partitionCounts = new java.util.HashMap<>();
+
+    /**
+     * The partition of a record by the domain part of its key ({@link io.coreserve.routing.DomainPartitioner}), so
+     * that a resource keyed by domain and id lands with its domain's requests and samples whatever partitioner the
+     * producer was configured with; null (the producer decides) when the topic's partitions are not known.
+     */
+    private Integer partitionOf(String topic, String key) {
+        int partitions = partitionCounts.computeIfAbsent(topic, t -> producer.partitionsFor(t).size());
+        return key == null || partitions == 0 ? null : io.coreserve.routing.DomainPartitioner.partition(
+                key.getBytes(java.nio.charset.StandardCharsets.UTF_8), partitions);
     }
 }

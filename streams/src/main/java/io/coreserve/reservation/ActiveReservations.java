@@ -1,73 +1,76 @@
 package io.coreserve.reservation;
 
+import io.coreserve.events.Allocation;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * A task's accepted reservations that had not ended at the previous stream-time tick, by start, by end and by
- * user: the stream-time tick and the per-user limit read only what they need instead of scanning every decision
- * the task ever made. Derived state, like {@link DomainBooks}: built from the decisions store on first use
- * (so after a restart or a rebalance too) and told of every decision written afterwards.
+ * A task's accepted reservations that had not ended at the previous stream-time tick, by start, by end, by user
+ * and by resource: the stream-time tick, the per-user limit and the notice of a lost resource read only what they
+ * need instead of scanning every decision the task ever made. Derived state, kept by {@link ReservationStores}:
+ * built from the decisions store when the task starts and told of every decision written afterwards. Entries are
+ * named by their store key, so two users' requests of the same id are two entries.
  */
 final class ActiveReservations {
 
-    private final Map<String, ReservationDecision> byRequest = new HashMap<>();
+    private final Map<String, ReservationDecision> byKey = new HashMap<>();
     private final NavigableMap<Long, Set<String>> byStart = new TreeMap<>();
     private final NavigableMap<Long, Set<String>> byEnd = new TreeMap<>();
     private final Map<String, Set<String>> byUser = new HashMap<>();
-
-    /** The accepted decisions of the store that end after {@code after}. */
-    static ActiveReservations load(KeyValueStore<String, ReservationDecision> decisions, long after) {
-        ActiveReservations index = new ActiveReservations();
-        try (KeyValueIterator<String, ReservationDecision> all = decisions.all()) {
-            while (all.hasNext()) {
-                ReservationDecision d = all.next().value;
-                if (d.getStatus() == ReservationStatus.ACCEPTED && d.getEnd().toEpochMilli() > after) {
-                    index.add(d);
-                }
-            }
-        }
-        return index;
-    }
+    private final Map<String, Set<String>> byResource = new HashMap<>();
 
     /** Follows a decision written for its request: a later one replaces what was known of the request. */
     void written(ReservationDecision decision) {
-        forget(decision.getRequestId());
+        String key = ReservationStores.requestKey(ReservationStores.refOf(decision));
+        forget(key);
         if (decision.getStatus() == ReservationStatus.ACCEPTED) {
-            add(decision);
+            add(key, decision);
         }
     }
 
     /** The user's accepted reservations that end after {@code now} (seed 003's per-user limit). */
     int activeCount(String user, long now) {
         int active = 0;
-        for (String id : byUser.getOrDefault(user, Set.of())) {
-            active += byRequest.get(id).getEnd().toEpochMilli() > now ? 1 : 0;
+        for (String key : byUser.getOrDefault(user, Set.of())) {
+            active += byKey.get(key).getEnd().toEpochMilli() > now ? 1 : 0;
         }
         return active;
     }
 
+    /** The reservations on {@code resourceId} of {@code domain} that end after {@code after}, in key order. */
+    List<ReservationDecision> holders(String domain, String resourceId, long after) {
+        List<ReservationDecision> result = new ArrayList<>();
+        for (String key : new TreeSet<>(byResource.getOrDefault(ReservationStores.resourceKey(domain, resourceId),
+                Set.of()))) {
+            ReservationDecision d = byKey.get(key);
+            if (d.getEnd().toEpochMilli() > after) {
+                result.add(d);
+            }
+        }
+        return result;
+    }
+
     /**
-     * The tick from {@code since} to {@code now}: visits, in request-id order, each reservation that starts or
-     * ends in (since, now], then forgets those that ended by {@code since} (kept one tick longer so that a record
-     * stamped a little before {@code now} still counts them for its user).
+     * The tick from {@code since} to {@code now}: visits, in key order, each reservation that starts or ends in
+     * (since, now], then forgets those that ended by {@code since} (kept one tick longer so that a record stamped a
+     * little before {@code now} still counts them for its user).
      */
     void tick(long since, long now, Consumer<ReservationDecision> visitor) {
         Set<String> due = new TreeSet<>();
         byStart.subMap(since, false, now, true).values().forEach(due::addAll);
         byEnd.subMap(since, false, now, true).values().forEach(due::addAll);
-        for (String id : due) {
-            visitor.accept(byRequest.get(id));
+        for (String key : due) {
+            visitor.accept(byKey.get(key));
         }
         Set<String> ended = new HashSet<>();
         byEnd.headMap(since, true).values().forEach(ended::addAll);
@@ -75,22 +78,29 @@ final class ActiveReservations {
     }
 
     int size() {
-        return byRequest.size();
+        return byKey.size();
     }
 
-    private void add(ReservationDecision d) {
-        byRequest.put(d.getRequestId(), d);
-        byStart.computeIfAbsent(d.getStart().toEpochMilli(), t -> new HashSet<>()).add(d.getRequestId());
-        byEnd.computeIfAbsent(d.getEnd().toEpochMilli(), t -> new HashSet<>()).add(d.getRequestId());
-        byUser.computeIfAbsent(d.getUser(), u -> new HashSet<>()).add(d.getRequestId());
+    private void add(String key, ReservationDecision d) {
+        byKey.put(key, d);
+        byStart.computeIfAbsent(d.getStart().toEpochMilli(), t -> new HashSet<>()).add(key);
+        byEnd.computeIfAbsent(d.getEnd().toEpochMilli(), t -> new HashSet<>()).add(key);
+        byUser.computeIfAbsent(d.getUser(), u -> new HashSet<>()).add(key);
+        for (Allocation a : d.getAllocations()) {
+            byResource.computeIfAbsent(ReservationStores.resourceKey(d.getDomain(), a.getResourceId()),
+                    r -> new HashSet<>()).add(key);
+        }
     }
 
-    private void forget(String requestId) {
-        ReservationDecision previous = byRequest.remove(requestId);
+    private void forget(String key) {
+        ReservationDecision previous = byKey.remove(key);
         if (previous != null) {
-            unlink(byStart, previous.getStart().toEpochMilli(), requestId);
-            unlink(byEnd, previous.getEnd().toEpochMilli(), requestId);
-            unlink(byUser, previous.getUser(), requestId);
+            unlink(byStart, previous.getStart().toEpochMilli(), key);
+            unlink(byEnd, previous.getEnd().toEpochMilli(), key);
+            unlink(byUser, previous.getUser(), key);
+            for (Allocation a : previous.getAllocations()) {
+                unlink(byResource, ReservationStores.resourceKey(previous.getDomain(), a.getResourceId()), key);
+            }
         }
     }
 

@@ -22,33 +22,35 @@ record BooksLoader(ReadOnlyKeyValueStore<String, Resource> catalogue,
         ReadOnlyKeyValueStore<String, ResourceSample> background,
         ReadOnlyKeyValueStore<String, ResourceSample> downResources) {
 
-    static final String KEY_SEPARATOR = "\u001f";
-
     DomainBooks load(String domain, ReservationSettings settings) {
+        return load(domain, settings, Long.MIN_VALUE);
+    }
+
+    /**
+     * The books with only the reservations that end after {@code endsAfter} booked: enough for a question about
+     * windows that start at {@code endsAfter} or later, such as a probe at that time.
+     */
+    DomainBooks load(String domain, ReservationSettings settings, long endsAfter) {
         List<Resource> resources = scan(catalogue, domain);
         Set<String> down = new HashSet<>();
         scan(downResources, domain).forEach(s -> down.add(s.getResourceId()));
         List<ResourceSample> occupancy = scan(background, domain);
         List<ReservationDecision> accepted = new ArrayList<>();
-        try (KeyValueIterator<String, ReservationDecision> it = decisions.all()) {
-            it.forEachRemaining(kv -> {
-                if (kv.value.getStatus() == ReservationStatus.ACCEPTED && domain.equals(kv.value.getDomain())) {
-                    accepted.add(kv.value);
-                }
-            });
+        for (ReservationDecision d : scan(decisions, domain)) {
+            if (d.getStatus() == ReservationStatus.ACCEPTED && d.getEnd().toEpochMilli() > endsAfter) {
+                accepted.add(d);
+            }
         }
         return DomainBooks.build(settings.properties(), settings.engine(), resources, down, accepted, occupancy);
     }
 
+    /** The values of {@code domain}'s entries: every key of {@link ReservationStores} starts with its domain. */
     static <V> List<V> scan(ReadOnlyKeyValueStore<String, V> store, String domain) {
         List<V> values = new ArrayList<>();
-        try (KeyValueIterator<String, V> it = store.prefixScan(domain + KEY_SEPARATOR, new StringSerializer())) {
+        try (KeyValueIterator<String, V> it = store.prefixScan(ReservationStores.domainPrefix(domain),
+                new StringSerializer())) {
             it.forEachRemaining(kv -> values.add(kv.value));
         }
         return values;
-    }
-
-    static String catalogueKey(String domain, String resourceId) {
-        return domain + KEY_SEPARATOR + resourceId;
     }
 }

@@ -1,5 +1,7 @@
 package io.coreserve.reservation;
 
+import io.coreserve.engine.allocation.Plan;
+import io.coreserve.events.CoAllocationRequest;
 import io.coreserve.events.Notification;
 import io.coreserve.events.NotificationKind;
 import io.coreserve.events.ReservationDecision;
@@ -30,6 +32,26 @@ final class Decisions {
                 .setReasonCode(reasonCode)
                 .setField(field)
                 .build();
+    }
+
+    /** ACCEPTED: what {@code plan} books for {@code request}, with the engine's statistics. */
+    static ReservationDecision accepted(ReservationSettings settings, String domain, CoAllocationRequest request,
+            Plan plan, DomainBooks books, long time) {
+        return base(request.getRequestId(), request.getUser(), domain, ReservationStatus.ACCEPTED,
+                        "reserved " + plan.assignments().size() + " resources from " + Instant.ofEpochMilli(plan.start())
+                                + " to " + Instant.ofEpochMilli(plan.end()), time)
+                .setReservationId(reservationId(request.getRequestId()))
+                .setStart(Instant.ofEpochMilli(plan.start()))
+                .setEnd(Instant.ofEpochMilli(plan.end()))
+                .setAllocations(EventMapping.allocations(plan, books.properties()))
+                .setUtilisationFactor(plan.utilisation())
+                .setEstimatedUtilisationFactor(plan.utilisationEstimate())
+                .setStatistics(EventMapping.statistics(settings.algorithmName(), plan.stats()))
+                .build();
+    }
+
+    static String reservationId(String requestId) {
+        return "res-" + requestId;
     }
 
     /** The notification that tells the user about {@code decision}. */

@@ -42,8 +42,14 @@ final class EventMapping {
      * ignored (a catalogue may describe more than coreserve books).
      */
     static String problemWith(Resource resource, PropertySchema properties) {
-        if (resource.getId() == null || resource.getId().isBlank()) {
-            return "field id: must not be blank";
+        FieldLimits.Violation limit = FieldLimits.first(
+                FieldLimits.required("id", resource.getId(), FieldLimits.MAX_ID),
+                FieldLimits.required("domain", resource.getDomain(), FieldLimits.MAX_DOMAIN),
+                FieldLimits.optional("cluster", resource.getCluster(), FieldLimits.MAX_DOMAIN),
+                FieldLimits.map("properties", resource.getProperties()),
+                FieldLimits.map("labels", resource.getLabels()));
+        if (limit != null) {
+            return limit.message();
         }
         for (Map.Entry<String, Double> e : resource.getProperties().entrySet()) {
             if (properties.indexOf(e.getKey()) >= 0 && (e.getValue() == null || !Quantity.isValidAmount(e.getValue()))) {

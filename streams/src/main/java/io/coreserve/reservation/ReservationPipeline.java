@@ -11,11 +11,13 @@ import org.apache.kafka.streams.state.Stores;
 /** The reservation service's stores (persistent, changelogged) and the factory of its per-task handlers. */
 public final class ReservationPipeline {
 
+    // Store keys: see ReservationStores, their one owner.
+
     /** Resources by domain and id. */
     public static final String CATALOGUE_STORE = "catalogue";
-    /** The current decision of every request by request id: what is booked, for cancels, idempotency and queries. */
+    /** The current decision of every request by domain, user and request id: what is booked, for cancels, idempotency and queries. */
     public static final String RESERVATIONS_STORE = "reservations";
-    /** Every request by id, for counter-offer acceptance and notification addresses. */
+    /** Every request by domain, user and id, for counter-offer acceptance and notification addresses. */
     public static final String REQUESTS_STORE = "requests";
     /** Monitoring samples booked as background occupancy, by domain, resource and window start. */
     public static final String BACKGROUND_STORE = "background";
@@ -58,14 +60,20 @@ public final class ReservationPipeline {
         return new ReservationQueries(settings, stores);
     }
 
+    /**
+     * The handlers of one task, created once its stores are available: the stores' owner first (it builds its
+     * indexes from the stores), then one handler per kind of event around it.
+     */
     public DomainEventHandler.Factory handlers() {
         return new DomainEventHandler.Factory() {
             @Override
             public DomainEventHandler create(org.apache.kafka.streams.processor.api.ProcessorContext<?, ?> context) {
-                return new ReservationService(settings, new ReservationService.Stores(
-                        context.getStateStore(CATALOGUE_STORE), context.getStateStore(RESERVATIONS_STORE),
-                        context.getStateStore(REQUESTS_STORE), context.getStateStore(BACKGROUND_STORE),
-                        context.getStateStore(DOWN_STORE), context.getStateStore(CLOCK_STORE)));
+                ReservationStores stores = new ReservationStores(settings, context.getStateStore(CATALOGUE_STORE),
+                        context.getStateStore(RESERVATIONS_STORE), context.getStateStore(REQUESTS_STORE),
+                        context.getStateStore(BACKGROUND_STORE), context.getStateStore(DOWN_STORE),
+                        context.getStateStore(CLOCK_STORE));
+                return new ReservationTask(new CommandDispatcher(commandHandlers(stores), settings.defaultDomain()),
+                        new MonitoringHandler(settings, stores), new LifecycleTicker(settings, stores));
             }
 
             @Override
@@ -73,5 +81,14 @@ public final class ReservationPipeline {
                 return settings.tickInterval();
             }
         };
+    }
+
+    /**
+     * One handler per member of {@code ReservationCommand}'s union. A new kind of command (co-reservations, virtual
+     * grids) adds its member to the schema and its handler here.
+     */
+    private List<CommandHandler<?>> commandHandlers(ReservationStores stores) {
+        return List.of(new RequestHandler(settings, stores), new CancelHandler(stores),
+                new AcceptCounterOfferHandler(settings, stores));
     }
 }

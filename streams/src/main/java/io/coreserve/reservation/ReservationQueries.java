@@ -51,11 +51,17 @@ public final class ReservationQueries {
         return all;
     }
 
-    public Optional<ReservationDecision> reservation(String requestId) {
+    /**
+     * The current decision of {@code user}'s request {@code requestId} in {@code domain} (null: the default domain).
+     * Request ids are scoped by user, so there is no lookup by id alone: one user cannot read another's decisions.
+     */
+    public Optional<ReservationDecision> reservation(String domain, String user, String requestId) {
         ReadOnlyKeyValueStore<String, ReservationDecision> decisions = store(ReservationPipeline.RESERVATIONS_STORE);
-        return Optional.ofNullable(decisions.get(requestId));
+        return Optional.ofNullable(decisions.get(ReservationStores.requestKey(
+                new RequestRef(domain == null ? settings.defaultDomain() : domain, user, requestId))));
     }
 
+    /** The user's decisions in every domain, by time of decision. */
     public List<ReservationDecision> reservationsOf(String user) {
         List<ReservationDecision> found = new ArrayList<>();
         try (KeyValueIterator<String, ReservationDecision> it = this.<ReservationDecision>store(
@@ -85,23 +91,20 @@ public final class ReservationQueries {
     /** The timetable T_ij of one resource over [from, to): reservations and measured background, and their sum. */
     public Optional<Timetable> timetable(String domain, String resourceId, Instant from, Instant to) {
         Resource resource = this.<Resource>store(ReservationPipeline.CATALOGUE_STORE)
-                .get(BooksLoader.catalogueKey(domain, resourceId));
+                .get(ReservationStores.resourceKey(domain, resourceId));
         if (resource == null) {
             return Optional.empty();
         }
         List<Booking> bookings = new ArrayList<>();
-        try (KeyValueIterator<String, ReservationDecision> it = this.<ReservationDecision>store(
-                ReservationPipeline.RESERVATIONS_STORE).all()) {
-            it.forEachRemaining(kv -> {
-                ReservationDecision d = kv.value;
-                if (d.getStatus() == ReservationStatus.ACCEPTED && d.getStart().isBefore(to) && d.getEnd().isAfter(from)) {
-                    for (Allocation a : d.getAllocations()) {
-                        if (a.getResourceId().equals(resourceId)) {
-                            bookings.add(new Booking("reservation", d.getRequestId(), d.getStart(), d.getEnd(), a.getAmounts()));
-                        }
+        for (ReservationDecision d : BooksLoader.scan(this.<ReservationDecision>store(
+                ReservationPipeline.RESERVATIONS_STORE), domain)) {
+            if (d.getStatus() == ReservationStatus.ACCEPTED && d.getStart().isBefore(to) && d.getEnd().isAfter(from)) {
+                for (Allocation a : d.getAllocations()) {
+                    if (a.getResourceId().equals(resourceId)) {
+                        bookings.add(new Booking("reservation", d.getRequestId(), d.getStart(), d.getEnd(), a.getAmounts()));
                     }
                 }
-            });
+            }
         }
         for (ResourceSample s : BooksLoader.scan(this.<ResourceSample>store(ReservationPipeline.BACKGROUND_STORE), domain)) {
             if (s.getResourceId().equals(resourceId) && s.getWindowStart().isBefore(to) && s.getWindowEnd().isAfter(from)) {
@@ -109,7 +112,7 @@ public final class ReservationQueries {
             }
         }
         boolean down = this.<ResourceSample>store(ReservationPipeline.DOWN_STORE)
-                .get(BooksLoader.catalogueKey(domain, resourceId)) != null;
+                .get(ReservationStores.resourceKey(domain, resourceId)) != null;
         return Optional.of(new Timetable(resourceId, domain, resource.getProperties(), down, bookings,
                 steps(bookings, from, to)));
     }
@@ -148,7 +151,7 @@ public final class ReservationQueries {
         String domain = request.getDomain() != null ? request.getDomain() : settings.defaultDomain();
         DomainBooks books = new BooksLoader(store(ReservationPipeline.CATALOGUE_STORE),
                 store(ReservationPipeline.RESERVATIONS_STORE), store(ReservationPipeline.BACKGROUND_STORE),
-                store(ReservationPipeline.DOWN_STORE)).load(domain, settings);
+                store(ReservationPipeline.DOWN_STORE)).load(domain, settings, now);
         Outcome outcome = books.allocator().probe(EventMapping.toEngine(request, now));
         if (outcome instanceof Plan plan) {
             return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.ACCEPTED,

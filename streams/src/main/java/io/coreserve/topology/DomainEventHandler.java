@@ -13,14 +13,23 @@ import java.util.List;
  */
 public interface DomainEventHandler {
 
-    /** A resource joined, changed or left the catalogue. */
-    Output onResource(String domain, Resource resource, long eventTimeMillis);
+    /**
+     * The header that the requests topic's deserializer puts on a command whose sender it could not authenticate;
+     * its value is the reason, as UTF-8 text. Without it, the command's {@code user} is the authenticated sender.
+     */
+    String AUTH_ERROR_HEADER = "coreserve-auth-error";
+
+    /** A resource joined, changed or left the catalogue; {@code key} is the record's key. */
+    Output onResource(String key, Resource resource, long eventTimeMillis);
 
     /** A monitoring sample arrived. */
-    Output onSample(String domain, ResourceSample sample, long eventTimeMillis);
+    Output onSample(String key, ResourceSample sample, long eventTimeMillis);
 
-    /** A user command: a request, a cancellation or an acceptance of a counter-offer. */
-    Output onCommand(String domain, ReservationCommand command, long eventTimeMillis);
+    /**
+     * A user command: a request, a cancellation or an acceptance of a counter-offer; {@code authError} is the value
+     * of {@link #AUTH_ERROR_HEADER}, or null when the record has none.
+     */
+    Output onCommand(String key, ReservationCommand command, long eventTimeMillis, String authError);
 
     /** Stream time has advanced to {@code streamTimeMillis} (called every {@link Factory#tickInterval()}). */
     default Output onStreamTime(long streamTimeMillis) {

@@ -4,7 +4,9 @@ import io.coreserve.events.Notification;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.Resource;
 import io.coreserve.events.ResourceSample;
+import java.nio.charset.StandardCharsets;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -12,8 +14,10 @@ import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * The one processor that owns a domain's state: resources, samples and commands of the same domain reach
- * the same task (all inputs are keyed by domain and co-partitioned), so the books are changed in one place,
- * in record order. Decisions go out keyed by request id, notifications likewise. An exception is left to the
+ * the same task (all inputs are routed by domain and co-partitioned: commands and samples are keyed by domain,
+ * resources by domain and id through {@code io.coreserve.routing.DomainPartitioner}), so the books are changed in one
+ * place, in record order. Decisions go out keyed by request id, notifications likewise; input headers are not
+ * passed on. An exception is left to the
  * configured processing exception handler, which puts the input on the dead-letter topic and carries on.
  */
 final class DomainProcessor implements Processor<String, SpecificRecord, String, SpecificRecord> {
@@ -44,15 +48,17 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
     @Override
     public void process(Record<String, SpecificRecord> record) {
         SpecificRecord value = record.value();
-        String domain = record.key();
+        String key = record.key();
         long time = record.timestamp();
         DomainEventHandler.Output output;
         if (value instanceof ReservationCommand command) {
-            output = handler.onCommand(domain, command, time);
+            Header authError = record.headers().lastHeader(DomainEventHandler.AUTH_ERROR_HEADER);
+            output = handler.onCommand(key, command, time, authError == null ? null
+                    : authError.value() == null ? "no reason given" : new String(authError.value(), StandardCharsets.UTF_8));
         } else if (value instanceof Resource resource) {
-            output = handler.onResource(domain, resource, time);
+            output = handler.onResource(key, resource, time);
         } else if (value instanceof ResourceSample sample) {
-            output = handler.onSample(domain, sample, time);
+            output = handler.onSample(key, sample, time);
         } else {
             // Tombstones and unknown types carry nothing to act on.
             return;

@@ -6,8 +6,9 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.StoreBuilder;
 
 /**
- * The pipeline: resources, samples and commands of a domain flow into one processor that owns the
- * domain's state; decisions and notifications flow out. Every node and store has an explicit name so that
+ * The reservation pipeline's nodes: resources, samples and commands of a domain flow into one processor that owns
+ * the domain's state; decisions and notifications flow out. The application composes it with the offers pipeline in
+ * {@link CoreserveTopology}. Every node and store has an explicit name so that
  * {@code describe()} reads like a diagram and stays stable.
  */
 public final class PipelineTopology {
@@ -38,7 +39,8 @@ public final class PipelineTopology {
         return addTo(topology, topics, serdes, handlers, stores);
     }
 
-    private static Topology addTo(Topology topology, Topics topics, EventSerdes serdes,
+    /** Adds the reservation pipeline's nodes and stores to {@code topology} (see {@link CoreserveTopology}). */
+    public static Topology addTo(Topology topology, Topics topics, EventSerdes serdes,
             DomainEventHandler.Factory handlers, Iterable<StoreBuilder<?>> stores) {
         var keys = Serdes.String();
         topology.addSource(RESOURCES_SOURCE, keys.deserializer(), serdes.resources().deserializer(), topics.resources());

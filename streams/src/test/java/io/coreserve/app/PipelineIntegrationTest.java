@@ -198,13 +198,42 @@ class PipelineIntegrationTest {
     }
 
     @Test
+    void shouldAnswerARequestWithA600KilobyteIdWithASmallRejectionAndGoOn() throws Exception {
+        String huge = "h".repeat(600_000);
+        io.coreserve.events.CoAllocationRequest request = io.coreserve.events.CoAllocationRequest.newBuilder()
+                .setRequestId(huge).setUser("erin").setDurationMillis(3_600_000L).setResourceCount(1)
+                .setSubmittedAt(Instant.now()).build();
+
+        EventProducer.sendCommand(config, "default",
+                io.coreserve.events.ReservationCommand.newBuilder().setCommand(request).build());
+        runCli(concat(concat(new String[] {"submit"}, connection()),
+                "--id", "after-huge", "--user", "erin", "--n", "1", "--duration", "1h"));
+
+        var serdes = new io.coreserve.topology.EventSerdes(config);
+        await().atMost(Duration.ofSeconds(60)).until(() -> io.coreserve.bench.TopicSnapshot.values(config,
+                        config.topics().decisions(), serdes.decisions().deserializer(), Duration.ofSeconds(30)).stream()
+                .anyMatch(d -> d.getRequestId().equals("after-huge")));
+        List<ConsumerRecord<String, io.coreserve.events.ReservationDecision>> decided = io.coreserve.bench.TopicSnapshot
+                .read(config, config.topics().decisions(), serdes.decisions().deserializer(), Duration.ofSeconds(30));
+        ConsumerRecord<String, io.coreserve.events.ReservationDecision> rejection = decided.stream()
+                .filter(r -> r.value().getRequestId().startsWith("hhhh")).findFirst().orElseThrow();
+
+        assertThat(rejection.value().getReasonCode()).isEqualTo("INVALID_REQUEST");
+        assertThat(rejection.value().getField()).isEqualTo("requestId");
+        assertThat(rejection.value().getRequestId()).contains("600000 chars");
+        assertThat(rejection.key()).isEqualTo(rejection.value().getRequestId());
+        assertThat(rejection.serializedKeySize() + rejection.serializedValueSize()).isLessThan(2_000);
+    }
+
+    @Test
     void shouldAnswerQueriesAndProbeWithoutBooking() throws Exception {
         runCli(concat(concat(new String[] {"submit"}, connection()),
                 "--id", "http-1", "--user", "carol", "--n", "3", "--duration", "1h", "--min", "cores=1", "--total", "cores=4"));
-        await().atMost(Duration.ofSeconds(60)).until(() -> http("GET", "/reservations/http-1", null)
+        await().atMost(Duration.ofSeconds(60)).until(() -> http("GET", "/reservations/http-1?user=carol", null)
                 .get("httpStatus").asInt() == 200);
 
-        JsonNode reservation = http("GET", "/reservations/http-1", null).get("body");
+        JsonNode reservation = http("GET", "/reservations/http-1?user=carol", null).get("body");
+        JsonNode sameByUserPath = http("GET", "/users/carol/reservations/http-1", null).get("body");
         JsonNode resources = http("GET", "/resources", null).get("body");
         JsonNode mine = http("GET", "/users/carol/reservations", null).get("body");
         String node = reservation.get("allocations").get(0).get("resourceId").asText();
@@ -222,7 +251,11 @@ class PipelineIntegrationTest {
         assertThat(probe.get("status").asText()).isEqualTo("ACCEPTED");
         assertThat(probe.get("message").asText()).contains("nothing booked");
         assertThat(after).isEqualTo(before);
-        assertThat(http("GET", "/reservations/no-such-request", null).get("httpStatus").asInt()).isEqualTo(404);
+        assertThat(sameByUserPath).isEqualTo(reservation);
+        // Request ids are scoped by user: another user does not see carol's, and an id alone is not enough.
+        assertThat(http("GET", "/users/dave/reservations/http-1", null).get("httpStatus").asInt()).isEqualTo(404);
+        assertThat(http("GET", "/reservations/http-1", null).get("httpStatus").asInt()).isEqualTo(400);
+        assertThat(http("GET", "/reservations/no-such-request?user=carol", null).get("httpStatus").asInt()).isEqualTo(404);
         assertThat(http("GET", "/timetable", null).get("httpStatus").asInt()).isEqualTo(400);
         assertThat(http("GET", "/metrics", null).get("body").has("process-total")).isTrue();
     }

@@ -136,4 +136,23 @@ class DecisionsCheckerTest {
         assertThat(report.ok()).isFalse();
         assertThat(report.overCommitments()).isNotEmpty();
     }
+
+    @Test
+    void shouldTellTwoUsersRequestsOfTheSameIdApartAndIgnoreRefusalsThatChangeNothing() {
+        ReservationDecision alices = accepted("r1", 1, 0, H, "a", 1.0, 1.0);
+        ReservationDecision bobs = ReservationDecision.newBuilder(accepted("r1", 2, 0, H, "a", 1.0, 1.0)).setUser("bob")
+                .build();
+        ReservationDecision forged = ReservationDecision.newBuilder(rejected("r2", 3, "UNAUTHENTICATED")).build();
+
+        var report = replay(alices, bobs, rejected("r1#cancel", 3, "CANCEL_REFUSED"), forged,
+                rejected("r3", 4, "WRONG_KEY"), accepted("r2", 5, 2 * H, 3 * H, "b", 1.0, 1.0));
+
+        assertThat(report.conflicts()).isEmpty();
+        assertThat(report.ok()).isTrue();
+        assertThat(report.bookings()).isEqualTo(3);
+        assertThat(report.refusals()).isEqualTo(3);
+        // Both r1 on a: 2 of 2 cores; a third would not fit, whoever's it is.
+        var third = replay(alices, bobs, ReservationDecision.newBuilder(alices).setUser("carol").build());
+        assertThat(third.overCommitments()).isNotEmpty();
+    }
 }

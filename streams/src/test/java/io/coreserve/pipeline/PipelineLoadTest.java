@@ -122,7 +122,11 @@ class PipelineLoadTest {
                     .collect(Collectors.groupingBy(ReservationDecision::getReasonCode, TreeMap::new, Collectors.counting())));
 
             assertThat(decisions).hasSize(expected);
-            var byRequest = DecisionsCollector.byRequest(decisions);
+            // A refused cancellation is answered under the cancellation's own id, never as the request's decision.
+            assertThat(decisions).filteredOn(d -> "CANCEL_REFUSED".equals(d.getReasonCode()))
+                    .allSatisfy(d -> assertThat(d.getRequestId()).endsWith("#cancel"));
+            var byRequest = DecisionsCollector.byRequest(decisions.stream()
+                    .filter(d -> !d.getRequestId().endsWith("#cancel")).toList());
             assertThat(byRequest.keySet()).containsExactlyInAnyOrderElementsOf(
                     requests.stream().map(CoAllocationRequest::getRequestId).toList());
             assertThat(report.requests()).isEqualTo(REQUESTS);

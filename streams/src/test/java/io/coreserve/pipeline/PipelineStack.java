@@ -25,7 +25,12 @@ final class PipelineStack implements AutoCloseable {
     }
 
     static PipelineStack start(Path logDir) throws Exception {
-        EmbeddedKafka kafka = EmbeddedKafka.start();
+        return start(logDir, Map.of());
+    }
+
+    /** The same with {@code brokerSettings} on the broker. */
+    static PipelineStack start(Path logDir, Map<String, String> brokerSettings) throws Exception {
+        EmbeddedKafka kafka = EmbeddedKafka.start(brokerSettings);
         try {
             return new PipelineStack(kafka, ApicurioRegistryProcess.start(logDir));
         } catch (RuntimeException e) {

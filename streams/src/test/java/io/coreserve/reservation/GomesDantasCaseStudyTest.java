@@ -26,6 +26,7 @@ import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The case study of Gomes and Dantas (seed 003, section 5, Tables 1 to 3), through the whole pipeline: three
@@ -44,6 +45,10 @@ import org.junit.jupiter.api.Test;
  */
 class GomesDantasCaseStudyTest {
 
+    /** Its own state directory: test runs in parallel JVMs would otherwise share the default one. */
+    @TempDir
+    java.nio.file.Path stateDir;
+
     private static final Instant DAY = Instant.parse("2026-11-23T00:00:00Z");
     private final String scope = "case-study-" + java.util.UUID.randomUUID();
     private TopologyTestDriver driver;
@@ -58,6 +63,7 @@ class GomesDantasCaseStudyTest {
     void givenTheClusterOfTable1AndTheReservationsOfTable2() {
         CoreserveConfig config = CoreserveConfig.of(Map.of(
                 StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092",
+                StreamsConfig.STATE_DIR_CONFIG, stateDir.toString(),
                 CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://" + scope,
                 ReservationSettings.PROPERTIES, "cpu,memory_mb",
                 ReservationSettings.MAX_ACTIVE_PER_USER, "1"));

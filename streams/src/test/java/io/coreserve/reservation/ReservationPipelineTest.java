@@ -33,9 +33,14 @@ import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The reservation pipeline on TopologyTestDriver: Given a catalogue, When commands arrive, Then decisions. */
 class ReservationPipelineTest {
+
+    /** Its own state directory: test runs in parallel JVMs would otherwise share the default one. */
+    @TempDir
+    java.nio.file.Path stateDir;
 
     private static final Instant T0 = Instant.parse("2026-11-21T08:00:00Z");
     private static final long HOUR = 3_600_000L;
@@ -54,6 +59,7 @@ class ReservationPipelineTest {
     void startDriver() {
         CoreserveConfig config = CoreserveConfig.of(Map.of(
                 StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092",
+                StreamsConfig.STATE_DIR_CONFIG, stateDir.toString(),
                 CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://" + scope,
                 ReservationSettings.PROPERTIES, "cores,memory_gb"));
         topics = config.topics();

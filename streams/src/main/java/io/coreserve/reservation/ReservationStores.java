@@ -1,0 +1,256 @@
+package io.coreserve.reservation;
+
+import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.events.ReservationStatus;
+import io.coreserve.events.Resource;
+import io.coreserve.events.ResourceSample;
+import io.coreserve.routing.DomainKey;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one owner of a task's reservation state: the changelogged stores, the scheme of their keys, and the indexes
+ * over them that spare the handlers full scans. Handlers change state only through it, so a store and its indexes
+ * never disagree.
+ *
+ * <p>Keys (parts joined by U+001F, which {@link FieldLimits} keeps out of every part):
+ * <ul>
+ *   <li>catalogue and down resources: domain, resource id;</li>
+ *   <li>reservations (decisions) and requests: domain, user, request id ({@link RequestRef});</li>
+ *   <li>background samples: domain, resource id, window start (20 digits, so they sort by time).</li>
+ * </ul>
+ * Every key starts with its domain, so a domain's entries are one prefix scan.
+ *
+ * <p>Indexes, in memory, built from the stores when the task starts (after a restart or a rebalance too):
+ * the accepted reservations that have not ended ({@link ActiveReservations}: by start, end, user and resource), the
+ * background samples by window end (for pruning), and each domain's books ({@link DomainBooks}, built on first use
+ * and again after its catalogue changes).
+ */
+final class ReservationStores {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReservationStores.class);
+
+    static final String SEPARATOR = String.valueOf(DomainKey.SEPARATOR);
+    private static final String CLOCK_KEY = "notified-until";
+
+    private final ReservationSettings settings;
+    private final KeyValueStore<String, Resource> catalogue;
+    private final KeyValueStore<String, ReservationDecision> decisions;
+    private final KeyValueStore<String, CoAllocationRequest> requests;
+    private final KeyValueStore<String, ResourceSample> background;
+    private final KeyValueStore<String, ResourceSample> downResources;
+    private final KeyValueStore<String, Long> clock;
+    private final Map<String, DomainBooks> books = new HashMap<>();
+    private final ActiveReservations active = new ActiveReservations();
+    private final NavigableMap<Long, Set<String>> backgroundByEnd = new TreeMap<>();
+
+    ReservationStores(ReservationSettings settings, KeyValueStore<String, Resource> catalogue,
+            KeyValueStore<String, ReservationDecision> decisions, KeyValueStore<String, CoAllocationRequest> requests,
+            KeyValueStore<String, ResourceSample> background, KeyValueStore<String, ResourceSample> downResources,
+            KeyValueStore<String, Long> clock) {
+        this.settings = settings;
+        this.catalogue = catalogue;
+        this.decisions = decisions;
+        this.requests = requests;
+        this.background = background;
+        this.downResources = downResources;
+        this.clock = clock;
+        indexDecisions();
+        indexBackground();
+    }
+
+    // ---- keys ----
+
+    static String resourceKey(String domain, String resourceId) {
+        return domain + SEPARATOR + resourceId;
+    }
+
+    static String requestKey(RequestRef ref) {
+        return ref.domain() + SEPARATOR + ref.user() + SEPARATOR + ref.requestId();
+    }
+
+    static RequestRef refOf(ReservationDecision decision) {
+        return new RequestRef(decision.getDomain(), decision.getUser(), decision.getRequestId());
+    }
+
+    static String sampleKey(ResourceSample sample) {
+        return resourceKey(sample.getDomain(), sample.getResourceId()) + SEPARATOR
+                + String.format("%020d", sample.getWindowStart().toEpochMilli());
+    }
+
+    /** The start of every key of {@code domain}'s entries. */
+    static String domainPrefix(String domain) {
+        return domain + SEPARATOR;
+    }
+
+    // ---- catalogue ----
+
+    Resource resource(String domain, String resourceId) {
+        return catalogue.get(resourceKey(domain, resourceId));
+    }
+
+    void putResource(Resource resource) {
+        catalogue.put(resourceKey(resource.getDomain(), resource.getId()), resource);
+        books.remove(resource.getDomain()); // rebuilt from the stores on the next command of the domain
+    }
+
+    boolean isDown(String domain, String resourceId) {
+        return downResources.get(resourceKey(domain, resourceId)) != null;
+    }
+
+    void markDown(ResourceSample sample) {
+        downResources.put(resourceKey(sample.getDomain(), sample.getResourceId()), sample);
+        books.remove(sample.getDomain());
+    }
+
+    void markUp(String domain, String resourceId) {
+        downResources.delete(resourceKey(domain, resourceId));
+        books.remove(domain);
+    }
+
+    // ---- requests and decisions ----
+
+    ReservationDecision decision(RequestRef ref) {
+        return decisions.get(requestKey(ref));
+    }
+
+    CoAllocationRequest request(RequestRef ref) {
+        return requests.get(requestKey(ref));
+    }
+
+    void putRequest(RequestRef ref, CoAllocationRequest request) {
+        requests.put(requestKey(ref), request);
+    }
+
+    /** Writes a request's decision, keeping the index of active reservations in step. */
+    void record(ReservationDecision decision) {
+        decisions.put(requestKey(refOf(decision)), decision);
+        active.written(decision);
+    }
+
+    /** The e-mail address the request of {@code decision} gave, if any. */
+    String emailOf(ReservationDecision decision) {
+        CoAllocationRequest r = requests.get(requestKey(refOf(decision)));
+        return r == null ? null : r.getEmail();
+    }
+
+    ActiveReservations active() {
+        return active;
+    }
+
+    // ---- background occupancy ----
+
+    /** Books {@code sample} as background, replacing a sample of the same resource and window start. */
+    void putBackground(ResourceSample sample) {
+        String key = sampleKey(sample);
+        ResourceSample previous = background.get(key);
+        background.put(key, sample);
+        DomainBooks domainBooks = books.get(sample.getDomain());
+        if (previous != null) {
+            unindex(previous, key);
+            if (domainBooks != null) {
+                domainBooks.vacate(previous);
+            }
+        }
+        backgroundByEnd.computeIfAbsent(sample.getWindowEnd().toEpochMilli(), t -> new HashSet<>()).add(key);
+        if (domainBooks != null) {
+            domainBooks.occupy(sample);
+        }
+    }
+
+    /** Deletes the background samples whose window ended before {@code before}: only those, found by the index. */
+    void pruneBackground(long before) {
+        NavigableMap<Long, Set<String>> old = backgroundByEnd.headMap(before, false);
+        for (Set<String> keys : old.values()) {
+            for (String key : keys) {
+                ResourceSample sample = background.delete(key);
+                DomainBooks domainBooks = sample == null ? null : books.get(sample.getDomain());
+                if (domainBooks != null) {
+                    domainBooks.vacate(sample);
+                }
+            }
+        }
+        old.clear();
+    }
+
+    private void unindex(ResourceSample sample, String key) {
+        backgroundByEnd.computeIfPresent(sample.getWindowEnd().toEpochMilli(),
+                (t, keys) -> keys.remove(key) && keys.isEmpty() ? null : keys);
+    }
+
+    // ---- the stream-time clock of lifecycle notifications ----
+
+    Long notifiedUntil() {
+        return clock.get(CLOCK_KEY);
+    }
+
+    void notifiedUntil(long time) {
+        clock.put(CLOCK_KEY, time);
+    }
+
+    // ---- books ----
+
+    DomainBooks books(String domain) {
+        return books.computeIfAbsent(domain, d -> {
+            DomainBooks built = new BooksLoader(catalogue, decisions, background, downResources).load(d, settings);
+            LOG.info("Books of domain '{}' built: {} resources in service", d, built.catalogue().size());
+            return built;
+        });
+    }
+
+    // ---- start-up ----
+
+    /**
+     * Indexes the accepted reservations that had not ended at the last tick, and moves entries that versions before
+     * user-scoped request ids stored under the bare request id to their {@link RequestRef} key.
+     */
+    private void indexDecisions() {
+        Long last = notifiedUntil();
+        long after = last == null ? Long.MIN_VALUE : last;
+        List<String> oldKeys = new ArrayList<>();
+        List<ReservationDecision> moved = new ArrayList<>();
+        try (KeyValueIterator<String, ReservationDecision> all = decisions.all()) {
+            while (all.hasNext()) {
+                var kv = all.next();
+                ReservationDecision d = kv.value;
+                if (d.getDomain() != null && d.getUser() != null && !kv.key.equals(requestKey(refOf(d)))) {
+                    oldKeys.add(kv.key);
+                    moved.add(d);
+                }
+                if (d.getStatus() == ReservationStatus.ACCEPTED && d.getEnd().toEpochMilli() > after) {
+                    active.written(d);
+                }
+            }
+        }
+        for (int i = 0; i < oldKeys.size(); i++) {
+            String newKey = requestKey(refOf(moved.get(i)));
+            decisions.put(newKey, moved.get(i));
+            decisions.delete(oldKeys.get(i));
+            CoAllocationRequest request = requests.delete(oldKeys.get(i));
+            if (request != null) {
+                requests.put(newKey, request);
+            }
+        }
+        if (!oldKeys.isEmpty()) {
+            LOG.info("Moved {} decisions stored under bare request ids to domain/user/request-id keys", oldKeys.size());
+        }
+    }
+
+    private void indexBackground() {
+        try (KeyValueIterator<String, ResourceSample> all = background.all()) {
+            all.forEachRemaining(kv -> backgroundByEnd.computeIfAbsent(kv.value.getWindowEnd().toEpochMilli(),
+                    t -> new HashSet<>()).add(kv.key));
+        }
+    }
+}

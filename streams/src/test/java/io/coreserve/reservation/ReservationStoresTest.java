@@ -1,0 +1,152 @@
+package io.coreserve.reservation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.coreserve.config.CoreserveConfig;
+import io.coreserve.events.Allocation;
+import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.events.ReservationStatus;
+import io.coreserve.events.Resource;
+import io.coreserve.events.ResourceSample;
+import io.coreserve.serde.InMemorySchemaRegistryClient;
+import io.coreserve.topology.EventSerdes;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The stores' owner: what it builds from the stores when a task starts, and how its indexes follow changes. */
+class ReservationStoresTest {
+
+    private static final long H = 3_600_000L;
+
+    private final String scope = "stores-" + UUID.randomUUID();
+    private final MockProcessorContext<Object, Object> context = new MockProcessorContext<>();
+    private ReservationSettings settings;
+    private KeyValueStore<String, Resource> catalogue;
+    private KeyValueStore<String, ReservationDecision> decisions;
+    private KeyValueStore<String, CoAllocationRequest> requests;
+    private KeyValueStore<String, ResourceSample> background;
+    private KeyValueStore<String, ResourceSample> down;
+    private KeyValueStore<String, Long> clock;
+
+    @BeforeEach
+    void createStores() {
+        CoreserveConfig config = CoreserveConfig.of(Map.of(CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://" + scope,
+                ReservationSettings.PROPERTIES, "cores"));
+        settings = ReservationSettings.from(config);
+        // The mock context names every store's changelog "changelog": one registry scope per store keeps their
+        // subjects apart.
+        catalogue = store("catalogue", serdes("catalogue").resources());
+        decisions = store("reservations", serdes("reservations").decisions());
+        requests = store("requests", serdes("requests").create(CoAllocationRequest.class));
+        background = store("background", serdes("background").samples());
+        down = store("down", serdes("down").samples());
+        clock = store("clock", Serdes.Long());
+    }
+
+    private EventSerdes serdes(String store) {
+        return new EventSerdes(CoreserveConfig.of(Map.of(CoreserveConfig.SCHEMA_REGISTRY_URL,
+                "mock://" + scope + "-" + store)));
+    }
+
+    @AfterEach
+    void dropScopes() {
+        for (String store : new String[] {"catalogue", "reservations", "requests", "background", "down"}) {
+            InMemorySchemaRegistryClient.dropScope(scope + "-" + store);
+        }
+    }
+
+    private <V> KeyValueStore<String, V> store(String name, Serde<V> values) {
+        KeyValueStore<String, V> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(),
+                values).withLoggingDisabled().build();
+        store.init(context.getStateStoreContext(), store);
+        return store;
+    }
+
+    private ReservationStores open() {
+        return new ReservationStores(settings, catalogue, decisions, requests, background, down, clock);
+    }
+
+    private static ReservationDecision accepted(String id, String user, long start, long end, String resource) {
+        return Decisions.base(id, user, "default", ReservationStatus.ACCEPTED, "ok", 0)
+                .setStart(Instant.ofEpochMilli(start)).setEnd(Instant.ofEpochMilli(end))
+                .setAllocations(java.util.List.of(Allocation.newBuilder().setResourceId(resource)
+                        .setAmounts(Map.of("cores", 1.0)).build()))
+                .build();
+    }
+
+    private static ResourceSample sample(String resource, long start, long end) {
+        return ResourceSample.newBuilder().setResourceId(resource).setDomain("default")
+                .setWindowStart(Instant.ofEpochMilli(start)).setWindowEnd(Instant.ofEpochMilli(end))
+                .setUsed(Map.of("cores", 1.0)).build();
+    }
+
+    @Test
+    void shouldMoveDecisionsStoredUnderBareRequestIdsToUserScopedKeysWhenTheTaskStarts() {
+        ReservationDecision old = accepted("job-1", "alice", 0, H, "n1");
+        decisions.put("job-1", old);
+        requests.put("job-1", CoAllocationRequest.newBuilder().setRequestId("job-1").setUser("alice")
+                .setEmail("alice@example.org").setDurationMillis(H).setResourceCount(1)
+                .setSubmittedAt(Instant.EPOCH).build());
+
+        ReservationStores stores = open();
+
+        RequestRef ref = new RequestRef("default", "alice", "job-1");
+        assertThat(stores.decision(ref)).isEqualTo(old);
+        assertThat(stores.request(ref).getEmail()).isEqualTo("alice@example.org");
+        assertThat(decisions.get("job-1")).isNull();
+        assertThat(requests.get("job-1")).isNull();
+        assertThat(stores.decision(new RequestRef("default", "bob", "job-1"))).isNull();
+        assertThat(stores.active().holders("default", "n1", 0)).containsExactly(old);
+    }
+
+    @Test
+    void shouldFindTheHoldersOfAResourceFromTheIndexOnlyWhileTheirReservationsLast() {
+        ReservationStores stores = open();
+        stores.record(accepted("a", "alice", 0, 2 * H, "n1"));
+        stores.record(accepted("b", "bob", 0, 4 * H, "n1"));
+        stores.record(accepted("c", "carol", 0, 4 * H, "n2"));
+
+        assertThat(stores.active().holders("default", "n1", H)).extracting(ReservationDecision::getRequestId)
+                .containsExactly("a", "b");
+        assertThat(stores.active().holders("default", "n1", 3 * H)).extracting(ReservationDecision::getRequestId)
+                .containsExactly("b");
+        stores.record(ReservationDecision.newBuilder(accepted("b", "bob", 0, 4 * H, "n1"))
+                .setStatus(ReservationStatus.CANCELLED).build());
+        assertThat(stores.active().holders("default", "n1", 3 * H)).isEmpty();
+        assertThat(open().active().holders("default", "n2", 3 * H)).extracting(ReservationDecision::getUser)
+                .containsExactly("carol");
+    }
+
+    @Test
+    void shouldPruneExactlyTheSamplesThatEndedBeforeTheCutOffIncludingThoseStoredBeforeTheTaskStarted() {
+        catalogue.put(ReservationStores.resourceKey("default", "n1"), Resource.newBuilder().setId("n1")
+                .setDomain("default").setProperties(Map.of("cores", 4.0)).setUpdatedAt(Instant.EPOCH).build());
+        ResourceSample before = sample("n1", 0, H);
+        background.put(ReservationStores.sampleKey(before), before);
+        ReservationStores stores = open();
+        ResourceSample later = sample("n1", H, 2 * H);
+        ResourceSample replaced = sample("n1", 2 * H, 3 * H);
+        stores.putBackground(later);
+        stores.putBackground(replaced);
+        stores.putBackground(sample("n1", 2 * H, 5 * H)); // same window start: replaces, ends later
+
+        stores.pruneBackground(3 * H);
+
+        assertThat(background.get(ReservationStores.sampleKey(before))).isNull();
+        assertThat(background.get(ReservationStores.sampleKey(later))).isNull();
+        assertThat(background.get(ReservationStores.sampleKey(replaced)).getWindowEnd())
+                .isEqualTo(Instant.ofEpochMilli(5 * H));
+        stores.pruneBackground(6 * H);
+        assertThat(background.approximateNumEntries()).isZero();
+    }
+}
