@@ -63,6 +63,11 @@ public class AvroDeserializer<T extends SpecificRecord> implements Deserializer<
         if (data == null) {
             return null;
         }
+        // Kafka Streams' own topics (state store changelogs, repartitioning) and its stores hold what this
+        // application wrote: reading them back must never fail on the limits meant for records from outside (a store
+        // entry that cannot be read would fail every later record that touches it). Lengths stay bounded by the
+        // record's own size, so a corrupt entry still cannot make the reader allocate beyond it.
+        ReadLimits limits = isInternal(topic) ? this.limits.forInternalRecord(data.length) : this.limits;
         if (data.length > limits.maxRecordBytes()) {
             throw new SerializationException("Record on topic '" + topic + "' has " + data.length
                     + " bytes, more than " + ReadLimits.MAX_RECORD_BYTES + "=" + limits.maxRecordBytes()
@@ -70,7 +75,7 @@ public class AvroDeserializer<T extends SpecificRecord> implements Deserializer<
         }
         ByteBuffer buffer = ByteBuffer.wrap(data);
         int id = WireFormat.readSchemaId(buffer, topic);
-        SpecificDatumReader<T> reader = reader(topic, id);
+        SpecificDatumReader<T> reader = reader(topic, id, limits);
         BoundedDecoder decoder = new BoundedDecoder(DecoderFactory.get()
                 .binaryDecoder(data, buffer.position(), buffer.remaining(), null), limits, buffer.remaining());
         try {
@@ -90,11 +95,16 @@ public class AvroDeserializer<T extends SpecificRecord> implements Deserializer<
         }
     }
 
+    /** Kafka Streams names its internal topics {@code <application.id>-<name>-changelog} or {@code -repartition}. */
+    static boolean isInternal(String topic) {
+        return topic != null && (topic.endsWith("-changelog") || topic.endsWith("-repartition"));
+    }
+
     /**
      * The reader for schema id {@code id}: fetched from the registry once, waiting up to the configured registry wait
      * while the registry cannot be reached (a restart of the registry is then no more than a pause).
      */
-    private SpecificDatumReader<T> reader(String topic, int id) {
+    private SpecificDatumReader<T> reader(String topic, int id, ReadLimits limits) {
         long deadline = System.nanoTime() + limits.registryWait().toNanos();
         long pauseMillis = 100;
         while (true) {

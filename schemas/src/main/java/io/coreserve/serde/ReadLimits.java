@@ -45,6 +45,13 @@ public record ReadLimits(int maxRecordBytes, int maxStringBytes, long maxCollect
         return new ReadLimits(maxRecordBytes, maxStringBytes, maxCollectionItems, wait);
     }
 
+    /** The limits for a record of {@code size} bytes this application wrote itself: no size limit beyond its own. */
+    ReadLimits forInternalRecord(int size) {
+        int bound = Math.max(size, 1);
+        return new ReadLimits(Math.max(bound, maxRecordBytes), Math.max(bound, maxStringBytes), maxCollectionItems,
+                registryWait);
+    }
+
     private static long positive(Map<String, ?> configs, String key, long fallback, long max) {
         Object value = configs.get(key);
         if (value == null || value.toString().isBlank()) {

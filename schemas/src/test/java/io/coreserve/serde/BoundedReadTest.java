@@ -76,6 +76,20 @@ class BoundedReadTest {
     }
 
     @Test
+    void shouldReadBackWhatTheApplicationStoredWhateverTheLimitsForOutsideRecords() {
+        // A store entry the pipeline wrote itself must stay readable, or every later record touching it fails.
+        String id = "y".repeat(2_000);
+        byte[] record = new AvroSerializer<CancelRequest>(registry, true).serialize("app-store-changelog",
+                CancelRequest.newBuilder().setRequestId(id).setUser("alice").setRequestedAt(Instant.EPOCH).build());
+        var limits = new ReadLimits(1_000, 100, 1_000, Duration.ZERO);
+        var deserializer = new AvroDeserializer<>(CancelRequest.class, registry, limits);
+
+        assertThat(deserializer.deserialize("app-store-changelog", record).getRequestId()).isEqualTo(id);
+        assertThatThrownBy(() -> deserializer.deserialize(TOPIC, record)).isInstanceOf(SerializationException.class)
+                .hasMessageContaining(ReadLimits.MAX_RECORD_BYTES);
+    }
+
+    @Test
     void shouldRefuseARecordLargerThanTheConfiguredMaximumUnread() {
         byte[] record = framed(cancelId, new byte[2_000]);
         var deserializer = new AvroDeserializer<CancelRequest>(CancelRequest.class, registry);

@@ -380,8 +380,11 @@ public final class DlqCommand implements Runnable {
                                 + ", not at " + offset + "; skipping would skip other records too");
                         return 1;
                     }
-                    admin.alterConsumerGroupOffsets(group, Map.of(tp, new OffsetAndMetadata(offset + 1,
-                            "skipped " + offset + " by coreserve dlq skip"))).all().get();
+                    // Kafka Streams keeps its partition time in the offset's metadata: keep it, or stream time
+                    // would start again from nothing.
+                    OffsetAndMetadata next = at == null ? new OffsetAndMetadata(offset + 1)
+                            : new OffsetAndMetadata(offset + 1, at.leaderEpoch(), at.metadata());
+                    admin.alterConsumerGroupOffsets(group, Map.of(tp, next)).all().get();
                     System.out.println("skipped " + tp + "@" + offset + ": group '" + group + "' now at " + (offset + 1));
                 }
                 return 0;

@@ -7,6 +7,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProductionExceptionHandler;
+import org.apache.kafka.streams.errors.internals.DefaultErrorHandlerContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +40,14 @@ public final class DeadLetterProductionHandler implements ProductionExceptionHan
                     context.partition(), context.offset(), exception.toString());
             return Response.retry();
         }
+        if (!hasRecordContext(context)) {
+            // A changelog write: Kafka Streams sends it without a processor context, and a dead letter sent from
+            // here would fail in Kafka Streams' own send callback. The store keeps the entry locally; the changelog
+            // (and so a restore) will not have it. The output of the same input, if also too large, is dead-lettered.
+            LOG.error("Could not write a changelog record of {} bytes to {}; dropped (a restore will not have it): {}",
+                    DeadLetter.estimatedSize(record), record.topic(), exception.toString());
+            return Response.resume();
+        }
         LOG.error("Could not write a record of {} bytes to {} for input {}-{}@{}; it goes to the dead-letter topic: {}",
                 DeadLetter.estimatedSize(record), record.topic(), context.topic(), context.partition(), context.offset(),
                 exception.toString());
@@ -59,6 +68,14 @@ public final class DeadLetterProductionHandler implements ProductionExceptionHan
                 + "topic", origin, record.topic(), context.topic(), context.partition(), context.offset(), exception);
         return deadLetter(context, context.sourceRawKey(), context.sourceRawValue(), DeadLetter.PAYLOAD_ORIGINAL,
                 record.topic(), exception);
+    }
+
+    /** Whether the failed write was made while processing a record (outputs), not by a store (changelogs). */
+    private static boolean hasRecordContext(ErrorHandlerContext context) {
+        if (context.processorNodeId() == null) {
+            return false;
+        }
+        return !(context instanceof DefaultErrorHandlerContext internal) || internal.processorContext().isPresent();
     }
 
     private Response deadLetter(ErrorHandlerContext context, byte[] key, byte[] value, String payloadKind,
