@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
@@ -29,6 +30,8 @@ public final class StreamsRunner implements AutoCloseable {
     private final CountDownLatch running = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile Throwable failure;
+    private final Backoff registryBackoff = new Backoff();
+    private final AtomicInteger replacements = new AtomicInteger();
 
     public StreamsRunner(Topology topology, Properties properties) {
         this.streams = new KafkaStreams(topology, properties);
@@ -47,6 +50,7 @@ public final class StreamsRunner implements AutoCloseable {
                 LOG.warn("Schema registry unreachable; replacing the stream thread in {} ms to retry from the last "
                         + "committed offset: {}", pause, rootMessage(e));
                 pauseQuietly(pause);
+                replacements.incrementAndGet();
                 return StreamThreadExceptionResponse.REPLACE_THREAD;
             }
             failure = e;
@@ -78,7 +82,10 @@ public final class StreamsRunner implements AutoCloseable {
         }
     }
 
-    private final Backoff registryBackoff = new Backoff();
+    /** How many stream threads were replaced to wait for the schema registry. */
+    public int threadReplacements() {
+        return replacements.get();
+    }
 
     private static void pauseQuietly(long millis) {
         try {

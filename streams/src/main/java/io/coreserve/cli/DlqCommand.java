@@ -42,9 +42,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The operator's tool for dead letters: list them, show one, put an original back on its topic, and make the
- * pipeline skip a record it cannot get past. The dead-letter topic has one partition per configuration
- * ({@code coreserve.topic.dead-letter}); a dead letter is named by its offset there, on partition 0 unless
- * {@code --dlq-partition} says otherwise.
+ * pipeline skip a record it cannot get past. coreserve writes every dead letter to partition 0 of the dead-letter
+ * topic ({@code coreserve.topic.dead-letter}), so a dead letter is named by its offset there; {@code --dlq-partition}
+ * reads another partition (dead letters written by something else).
  */
 @Command(name = "dlq", mixinStandardHelpOptions = true,
         description = "List, show and replay dead letters; skip a record the pipeline cannot get past.",

@@ -39,6 +39,9 @@ public final class DeadLetter {
     public static final String PROCESSOR = "coreserve.dlq.processor";
     public static final String HEADERS_DROPPED = "coreserve.dlq.headers-dropped";
 
+    /** The partition of the dead-letter topic every dead letter goes to. */
+    public static final int PARTITION_OF_ALL = 0;
+
     public static final String PAYLOAD_ORIGINAL = "original";
     public static final String PAYLOAD_FAILED_OUTPUT = "failed-output";
     public static final String PAYLOAD_NONE = "none";
@@ -117,7 +120,9 @@ public final class DeadLetter {
         }
         put(headers, TRUNCATED, String.valueOf(truncated));
         Long timestamp = context.timestamp() >= 0 ? context.timestamp() : null;
-        return new ProducerRecord<>(deadLetterTopic, null, timestamp, keptKey, keptValue, headers);
+        // All on partition 0: the dead letters of an application stay in one order, and an offset names one
+        // (what `coreserve dlq` calls them by), however many partitions the topic has.
+        return new ProducerRecord<>(deadLetterTopic, PARTITION_OF_ALL, timestamp, keptKey, keptValue, headers);
     }
 
     /** An upper bound of the bytes {@code record} takes in a batch, as the producer's own size check counts. */

@@ -92,8 +92,8 @@ class RegistryOutageTest {
                 proxy.down();
                 long offset = send(writerConfig, requests, withNewSchema);
                 // Down for longer than the reader waits: nothing is decided and nothing dead-lettered meanwhile.
-                await().during(Duration.ofSeconds(10)).atMost(Duration.ofSeconds(30)).until(() ->
-                        decisions.drain(Duration.ofMillis(100)).stream()
+                await().dontCatchUncaughtExceptions().during(Duration.ofSeconds(10)).atMost(Duration.ofSeconds(30))
+                        .until(() -> decisions.drain(Duration.ofMillis(100)).stream()
                                 .noneMatch(d -> d.getRequestId().equals("during-outage"))
                                 && deadLetters(writerConfig).isEmpty());
                 proxy.up();
@@ -105,9 +105,8 @@ class RegistryOutageTest {
                         DeadLetter.OFFSET)));
                 assertThat(app.runner().failure()).isNull();
                 assertThat(app.runner().streams().state()).isEqualTo(KafkaStreams.State.RUNNING);
-                // The first stream thread gave up on the record and was replaced.
-                assertThat(app.runner().streams().metadataForLocalThreads())
-                        .noneMatch(t -> t.threadName().endsWith("StreamThread-1"));
+                // The stream thread gave up on the record (at least once) and was replaced.
+                assertThat(app.runner().threadReplacements()).isPositive();
                 assertThat(decisions.drain(Duration.ofSeconds(1))).filteredOn(d -> d.getRequestId().equals("during-outage"))
                         .hasSize(1);
             }
@@ -157,8 +156,9 @@ class RegistryOutageTest {
     }
 
     private static ReservationDecision awaitDecision(DecisionsCollector decisions, String requestId) {
-        return await().atMost(WAIT).until(() -> decisions.drain(Duration.ofMillis(200)).stream()
-                .filter(d -> d.getRequestId().equals(requestId)).findFirst().orElse(null), Objects::nonNull);
+        // A replaced stream thread ends by rethrowing its error (Kafka Streams' way): not a test failure here.
+        return await().dontCatchUncaughtExceptions().atMost(WAIT).until(() -> decisions.drain(Duration.ofMillis(200))
+                .stream().filter(d -> d.getRequestId().equals(requestId)).findFirst().orElse(null), Objects::nonNull);
     }
 
     private static List<ConsumerRecord<byte[], byte[]>> deadLetters(CoreserveConfig config) {
