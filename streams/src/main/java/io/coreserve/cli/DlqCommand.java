@@ -135,8 +135,10 @@ public final class DlqCommand implements Runnable {
     /** One line about a dead letter: offset, original, size, truncated, error. */
     static String summary(ConsumerRecord<byte[], byte[]> letter) {
         Headers h = letter.headers();
-        String original = DeadLetter.header(h, DeadLetter.TOPIC) + "-" + DeadLetter.header(h, DeadLetter.PARTITION)
-                + "@" + DeadLetter.header(h, DeadLetter.OFFSET);
+        String topic = DeadLetter.header(h, DeadLetter.TOPIC);
+        // No topic: the error happened outside a record (a punctuation, the stream-time tick).
+        String original = topic == null ? "(no input record)" : topic + "-"
+                + DeadLetter.header(h, DeadLetter.PARTITION) + "@" + DeadLetter.header(h, DeadLetter.OFFSET);
         String size = DeadLetter.header(h, DeadLetter.ORIGINAL_VALUE_SIZE);
         String stage = DeadLetter.header(h, DeadLetter.STAGE);
         String failed = DeadLetter.header(h, DeadLetter.FAILED_TOPIC);
