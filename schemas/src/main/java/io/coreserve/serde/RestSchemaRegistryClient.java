@@ -164,11 +164,12 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new SchemaRegistryException("Schema registry at " + baseUrl + " is unreachable; could not "
-                    + what + ": " + e, e);
+            throw new SchemaRegistryUnavailableException("Schema registry at " + baseUrl + " is unreachable; could not "
+                    + what + ": " + e, -1, -1, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new SchemaRegistryException("Interrupted while trying to " + what + " at " + baseUrl, e);
+            throw new SchemaRegistryUnavailableException("Interrupted while trying to " + what + " at " + baseUrl,
+                    -1, -1, e);
         }
         JsonNode json = parse(response.body());
         int status = response.statusCode();
@@ -183,8 +184,20 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
                     + ": the schema is not compatible with the subject's registered versions (" + registryMessage
                     + ")", status, errorCode);
         }
-        throw new SchemaRegistryException("Schema registry at " + baseUrl + " could not " + what + ": HTTP "
-                + status + ", error_code " + errorCode + ": " + registryMessage, status, errorCode, null);
+        String message = "Schema registry at " + baseUrl + " could not " + what + ": HTTP " + status + ", error_code "
+                + errorCode + ": " + registryMessage;
+        if (isUnavailable(status)) {
+            throw new SchemaRegistryUnavailableException(message, status, errorCode, null);
+        }
+        throw new SchemaRegistryException(message, status, errorCode, null);
+    }
+
+    /**
+     * Answers that say nothing about the schema asked for: the registry (or a proxy before it) is failing, overloaded
+     * or refuses our credentials. They end when an operator or the registry recovers, so a record must wait for that.
+     */
+    private static boolean isUnavailable(int status) {
+        return status >= 500 || status == 408 || status == 429 || status == 401 || status == 403;
     }
 
     private static JsonNode parse(String body) {

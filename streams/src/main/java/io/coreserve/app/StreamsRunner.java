@@ -1,9 +1,11 @@
 package io.coreserve.app;
 
+import io.coreserve.serde.SchemaRegistryUnavailableException;
 import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
@@ -14,6 +16,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs a topology: logs state changes, shuts the client down on an uncaught error (bad records never get
  * here, the exception handlers divert them to the dead-letter topic), and closes with a timeout.
+ *
+ * <p>One error is not the end: an unreachable schema registry. The record that needed it is not bad, so the
+ * exception handlers fail the task instead of dead-lettering it; here the stream thread is then replaced after a
+ * back-off, and the new thread reads the record again from the last committed offset (the failed transaction was
+ * aborted), until the registry answers.
  */
 public final class StreamsRunner implements AutoCloseable {
 
@@ -23,6 +30,8 @@ public final class StreamsRunner implements AutoCloseable {
     private final CountDownLatch running = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile Throwable failure;
+    private final Backoff registryBackoff = new Backoff();
+    private final AtomicInteger replacements = new AtomicInteger();
 
     public StreamsRunner(Topology topology, Properties properties) {
         this.streams = new KafkaStreams(topology, properties);
@@ -36,10 +45,62 @@ public final class StreamsRunner implements AutoCloseable {
             }
         });
         streams.setUncaughtExceptionHandler(e -> {
+            if (SchemaRegistryUnavailableException.isCause(e)) {
+                long pause = registryBackoff.next();
+                LOG.warn("Schema registry unreachable; replacing the stream thread in {} ms to retry from the last "
+                        + "committed offset: {}", pause, rootMessage(e));
+                pauseQuietly(pause);
+                replacements.incrementAndGet();
+                return StreamThreadExceptionResponse.REPLACE_THREAD;
+            }
             failure = e;
             LOG.error("Pipeline stopped by an unexpected error", e);
             return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
         });
+    }
+
+    /** Consecutive replacements wait 1, 2, 4, ... up to 30 s; a quiet minute starts again from 1 s. */
+    static final class Backoff {
+        private static final long FIRST_MILLIS = 1_000;
+        private static final long MAX_MILLIS = 30_000;
+        private static final long RESET_AFTER_MILLIS = 60_000;
+        private long last = Long.MIN_VALUE / 2;
+        private long pause = FIRST_MILLIS;
+
+        synchronized long next() {
+            return next(System.currentTimeMillis());
+        }
+
+        synchronized long next(long now) {
+            if (now - last > RESET_AFTER_MILLIS + pause) {
+                pause = FIRST_MILLIS;
+            } else {
+                pause = Math.min(MAX_MILLIS, pause * 2);
+            }
+            last = now;
+            return pause;
+        }
+    }
+
+    /** How many stream threads were replaced to wait for the schema registry. */
+    public int threadReplacements() {
+        return replacements.get();
+    }
+
+    private static void pauseQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.toString();
     }
 
     /** Starts processing and waits until the first rebalance has finished or {@code timeout} passed. */

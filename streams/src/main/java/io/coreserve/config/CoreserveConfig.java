@@ -10,8 +10,6 @@ import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
-import org.apache.kafka.streams.errors.LogAndContinueProcessingExceptionHandler;
 
 /**
  * The application's configuration, layered in this order (later wins): built-in defaults, the
@@ -85,11 +83,17 @@ public final class CoreserveConfig {
         p.setProperty(StreamsConfig.APPLICATION_ID_CONFIG, "coreserve");
         p.setProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         p.setProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
+        // Dead letters built by coreserve (cut to fit, with the original's topic, partition and offset), an output
+        // too large to write dead-lettered before it can fail the transaction, and an unreachable registry retried.
         p.setProperty(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
-                LogAndContinueExceptionHandler.class.getName());
+                io.coreserve.deadletter.DeadLetterDeserializationHandler.class.getName());
         p.setProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
-                LogAndContinueProcessingExceptionHandler.class.getName());
+                io.coreserve.deadletter.DeadLetterProcessingHandler.class.getName());
         p.setProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
+        p.setProperty(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG,
+                io.coreserve.deadletter.DeadLetterProductionHandler.class.getName());
+        p.setProperty(StreamsConfig.DEFAULT_CLIENT_SUPPLIER_CONFIG,
+                io.coreserve.deadletter.SizeGuardedClientSupplier.class.getName());
         p.setProperty(StreamsConfig.producerPrefix(ProducerConfig.ACKS_CONFIG), "all");
         p.setProperty(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
         // A decision is visible when its transaction commits: the commit interval bounds the latency under

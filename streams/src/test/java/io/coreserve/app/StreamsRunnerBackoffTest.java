@@ -1,0 +1,23 @@
+package io.coreserve.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class StreamsRunnerBackoffTest {
+
+    @Test
+    void shouldDoubleThePauseUpToThirtySecondsAndStartAgainAfterAQuietMinute() {
+        StreamsRunner.Backoff backoff = new StreamsRunner.Backoff();
+        long now = 1_000_000;
+
+        assertThat(backoff.next(now)).isEqualTo(1_000);
+        assertThat(backoff.next(now += 1_000)).isEqualTo(2_000);
+        assertThat(backoff.next(now += 2_000)).isEqualTo(4_000);
+        for (int i = 0; i < 10; i++) {
+            backoff.next(now += 10_000);
+        }
+        assertThat(backoff.next(now += 30_000)).isEqualTo(30_000);
+        assertThat(backoff.next(now + 30_000 + 60_001)).isEqualTo(1_000);
+    }
+}
