@@ -17,6 +17,11 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     public static EmbeddedKafka start() throws Exception {
+        return start(java.util.Map.of());
+    }
+
+    /** The same broker with {@code brokerSettings} added (e.g. a short {@code log.retention.check.interval.ms}). */
+    public static EmbeddedKafka start(java.util.Map<String, String> brokerSettings) throws Exception {
         TestKitNodes nodes = new TestKitNodes.Builder()
                 .setCombined(true)
                 .setNumBrokerNodes(1)
@@ -24,13 +29,14 @@ public final class EmbeddedKafka implements AutoCloseable {
                 // Without this the kit formats with an unstable testing metadata version.
                 .setBootstrapMetadataVersion(MetadataVersion.LATEST_PRODUCTION)
                 .build();
-        KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes)
+        KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes)
                 .setConfigProp("offsets.topic.replication.factor", "1")
                 .setConfigProp("transaction.state.log.replication.factor", "1")
                 .setConfigProp("transaction.state.log.min.isr", "1")
                 .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .setConfigProp("auto.create.topics.enable", "false")
-                .build();
+                .setConfigProp("auto.create.topics.enable", "false");
+        brokerSettings.forEach(builder::setConfigProp);
+        KafkaClusterTestKit cluster = builder.build();
         cluster.format();
         cluster.startup();
         cluster.waitForReadyBrokers();
