@@ -4,11 +4,16 @@ import io.coreserve.app.TopicAdmin;
 import io.coreserve.cli.request.TimeSyntax;
 import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
+import io.coreserve.config.Topics;
 import io.coreserve.replay.EventEncoder;
 import io.coreserve.replay.Pacing;
 import io.coreserve.replay.ProgressPrinter;
 import io.coreserve.replay.ReplaySummary;
+import io.coreserve.replay.PipelineCatalogueBarrier;
+import io.coreserve.replay.RetentionCheck;
 import io.coreserve.replay.TraceReplayer;
+import io.coreserve.replay.TraceReplayer.CatalogueBarrier;
+import io.coreserve.replay.TraceSpan;
 import io.coreserve.topology.EventSerdes;
 import io.coreserve.trace.events.MappingOptions;
 import io.coreserve.trace.events.PlanetLabEvents;
@@ -17,14 +22,18 @@ import io.coreserve.trace.events.TraceReport;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -93,6 +102,25 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Do not create missing topics (by default they are created as the pipeline creates them).")
     boolean noCreateTopics;
 
+    @Option(names = "--fix-topics",
+            description = "Where a target topic would delete or refuse the trace's records for their age (retention.ms, "
+                    + "message.timestamp.*), set it to what the pipeline creates its topics with, then replay.")
+    boolean fixTopics;
+
+    @Option(names = "--force",
+            description = "Replay even where a target topic would delete or refuse the trace's records for their age.")
+    boolean force;
+
+    @Option(names = "--catalogue-wait", paramLabel = "DURATION", defaultValue = "PT2M",
+            description = "How long to wait for the pipeline to process the catalogue before sending samples and "
+                    + "requests (default: ${DEFAULT-VALUE}; ISO-8601 or 30s, 5m).")
+    String catalogueWait;
+
+    @Option(names = "--no-catalogue-wait",
+            description = "Send samples and requests right after the catalogue, without waiting for the pipeline "
+                    + "(e.g. when it is not running yet; it then orders them by event time only).")
+    boolean noCatalogueWait;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -101,7 +129,9 @@ public final class ReplayCommand implements Callable<Integer> {
         CoreserveConfig config = connection.load();
         MappingOptions options;
         Pacing pacing;
+        Duration wait;
         try {
+            wait = TimeSyntax.duration(catalogueWait);
             options = new MappingOptions(
                     domain != null ? domain : config.require(CoreserveConfig.DEFAULT_DOMAIN),
                     window != null ? TimeSyntax.duration(window) : config.getDuration(CoreserveConfig.HORIZON),
@@ -118,24 +148,66 @@ public final class ReplayCommand implements Callable<Integer> {
                     (format == TraceEventStream.Format.SWF ? "Not a file: " : "Not a directory: ") + path);
         }
         if (!noCreateTopics) {
-            TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),
-                    (short) 1);
+            TopicAdmin.ensureTopics(config, config.getInt(CoreserveConfig.PARTITIONS), (short) 1);
         }
         PrintStream err = System.err;
         ReplaySummary summary;
-        try (TraceEventStream events = TraceEventStream.open(format, path, options);
-             KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerSettings(config),
-                     new StringSerializer(), new ByteArraySerializer())) {
-            long expected = events instanceof PlanetLabEvents day ? day.size() : 0;
-            ProgressPrinter progress = new ProgressPrinter(err, expected);
-            EventEncoder encoder = new EventEncoder(config.topics(), new EventSerdes(config));
-            err.printf("replay: %s %s (%s) to %s, pacing %s%n", format, path, options.domain(),
-                    config.bootstrapServers(), pacing);
-            summary = new TraceReplayer(producer, encoder, pacing, progress).replay(events);
-            progress.finish();
+        try (Admin admin = Admin.create(TopicAdmin.adminSettings(config));
+             TraceEventStream events = TraceEventStream.open(format, path, options)) {
+            TraceSpan span = events instanceof PlanetLabEvents day ? TraceSpan.of(day) : scan(format, path, options);
+            if (!targetsKeep(admin, config, span, pacing, err)) {
+                return 1;
+            }
+            CatalogueBarrier barrier = noCatalogueWait ? CatalogueBarrier.NONE : new PipelineCatalogueBarrier(admin,
+                    config.require(StreamsConfig.APPLICATION_ID_CONFIG), wait, err);
+            try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerSettings(config),
+                    new StringSerializer(), new ByteArraySerializer())) {
+                ProgressPrinter progress = new ProgressPrinter(err, span.events());
+                EventEncoder encoder = new EventEncoder(config.topics(), new EventSerdes(config));
+                err.printf("replay: %s %s (%s, events %s) to %s, pacing %s%n", format, path, options.domain(), span,
+                        config.bootstrapServers(), pacing);
+                summary = new TraceReplayer(producer, encoder, pacing, progress, barrier).replay(events);
+                progress.finish();
+            }
         }
         print(summary, System.out);
         return summary.succeeded() ? 0 : 1;
+    }
+
+    private static TraceSpan scan(TraceEventStream.Format format, Path path, MappingOptions options)
+            throws java.io.IOException {
+        try (TraceEventStream events = TraceEventStream.open(format, path, options)) {
+            return TraceSpan.scan(events);
+        }
+    }
+
+    /**
+     * Checks the topics the replay's records and their decisions land on against the trace's event times: prints one
+     * line per topic setting that would lose them, with the fix, and answers false unless fixed or forced.
+     */
+    private boolean targetsKeep(Admin admin, CoreserveConfig config, TraceSpan span, Pacing pacing, PrintStream err)
+            throws Exception {
+        Topics topics = config.topics();
+        java.util.Set<String> existing = admin.listTopics().names().get();
+        List<String> targets = java.util.stream.Stream.of(topics.resources(), topics.samples(), topics.requests(),
+                topics.decisions(), topics.notifications(), topics.deadLetter()).filter(existing::contains).toList();
+        List<RetentionCheck.Refusal> refusals = RetentionCheck.check(TopicAdmin.effectiveSettings(admin, targets), span,
+                System.currentTimeMillis(), pacing);
+        if (refusals.isEmpty()) {
+            return true;
+        }
+        if (fixTopics) {
+            TopicAdmin.fix(admin, refusals.stream().map(RetentionCheck.Refusal::risk).toList());
+            refusals.forEach(r -> err.printf("replay: set %s=%s on %s%n", r.risk().setting(), r.risk().recommended(),
+                    r.risk().topic()));
+            return true;
+        }
+        for (RetentionCheck.Refusal r : refusals) {
+            err.printf("replay: %s %s. Fix: --fix-topics (sets %s=%s), or %s; or --force to send anyway.%n",
+                    force ? "warning:" : "refused:", r.reason(), r.risk().setting(), r.risk().recommended(),
+                    r.risk().fix(config.bootstrapServers()));
+        }
+        return force;
     }
 
     static Properties producerSettings(CoreserveConfig config) {
@@ -153,7 +225,8 @@ public final class ReplayCommand implements Callable<Integer> {
         TraceReport trace = summary.trace();
         out.printf("Sent %,d records in %.1f s (%,.0f events/s)%s%n", summary.sent(),
                 summary.elapsed().toMillis() / 1000.0, summary.eventsPerSecond(),
-                summary.succeeded() ? "" : ", then FAILED: " + summary.failure());
+                summary.succeeded() ? "" : ", then FAILED: " + (summary.failure() instanceof TraceReplayer.CatalogueNotProcessed
+                        ? summary.failure().getMessage() : summary.failure()));
         for (Map.Entry<String, Long> e : summary.sentByTopic().entrySet()) {
             out.printf("  %-32s %,d%n", e.getKey(), e.getValue());
         }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.apache.kafka.common.config.TopicConfig;
 
 /** The topics the pipeline reads and writes; names come from configuration, never from topology code. */
 public record Topics(String resources, String samples, String offers, String requests, String decisions,
@@ -22,6 +23,18 @@ public record Topics(String resources, String samples, String offers, String req
     public static final String AGENT_COMMANDS = "coreserve.topic.agent-commands";
     /** Offers pipeline: provider agents to metascheduler (Offer, ReserveAck), keyed by request id. */
     public static final String AGENT_REPLIES = "coreserve.topic.agent-replies";
+
+    /** The settings that keep event-time records whatever their age and whatever the broker's defaults. */
+    public static final Map<String, String> EVENT_TIME_SETTINGS = eventTimeSettings();
+
+    private static Map<String, String> eventTimeSettings() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put(TopicConfig.RETENTION_MS_CONFIG, "-1");
+        settings.put(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "CreateTime");
+        settings.put(TopicConfig.MESSAGE_TIMESTAMP_BEFORE_MAX_MS_CONFIG, Long.toString(Long.MAX_VALUE));
+        settings.put(TopicConfig.MESSAGE_TIMESTAMP_AFTER_MAX_MS_CONFIG, Long.toString(Long.MAX_VALUE));
+        return java.util.Collections.unmodifiableMap(settings);
+    }
 
     static Map<String, String> defaults() {
         Map<String, String> names = new LinkedHashMap<>();
@@ -54,4 +67,23 @@ public record Topics(String resources, String samples, String offers, String req
     public boolean isCompacted(String topic) {
         return topic.equals(resources);
     }
+
+    /**
+     * What every one of these topics is created with, and what the start-up check expects of an existing one.
+     * Every record here carries event time: a trace's time on the inputs (a replayed day of 2011, a workload
+     * starting next week), and the same time on what the pipeline derives from them (agent commands and replies,
+     * decisions, notifications, dead letters inherit their input's timestamp). So no topic may delete or refuse a
+     * record for its timestamp's age: the broker's 7-day default would delete a replayed trace before the pipeline
+     * reads it, and Kafka 4's one-hour {@code message.timestamp.after.max.ms} refuses a trace replayed into the
+     * future. Growth is left to the operator: a size bound ({@code retention.bytes}) can be set on a topic, and the
+     * start-up check names it as a risk.
+     */
+    public Map<String, String> settings(String topic) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put(TopicConfig.CLEANUP_POLICY_CONFIG,
+                isCompacted(topic) ? TopicConfig.CLEANUP_POLICY_COMPACT : TopicConfig.CLEANUP_POLICY_DELETE);
+        settings.putAll(EVENT_TIME_SETTINGS);
+        return settings;
+    }
+
 }

@@ -74,7 +74,7 @@ class ReplayIntegrationTest {
         Path file = Files.writeString(temp.resolve("tiny.swf"), SWF);
 
         String out = run("--swf", file.toString(), "--bootstrap", kafka.bootstrapServers(), "--registry", REGISTRY,
-                "--domain", "hpc2n", "--window", "2h");
+                "--domain", "hpc2n", "--window", "2h", "--no-catalogue-wait"); // no pipeline runs here
 
         assertThat(out).contains("Sent 6 records").contains("coreserve.resources").contains("coreserve.requests")
                 .contains("unknown run time");
