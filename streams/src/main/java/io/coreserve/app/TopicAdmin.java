@@ -26,7 +26,14 @@ public final class TopicAdmin {
             throws InterruptedException {
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        try (Admin admin = Admin.create(props)) {
+        return ensureTopics(props, topics, partitions, replication);
+    }
+
+    /** With the admin client's settings, security included ({@code ClientSettings.admin}). */
+    public static List<String> ensureTopics(Properties adminSettings, Topics topics, int partitions, short replication)
+            throws InterruptedException {
+        String bootstrapServers = adminSettings.getProperty(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG);
+        try (Admin admin = Admin.create(adminSettings)) {
             Set<String> existing = admin.listTopics().names().get();
             List<NewTopic> missing = new ArrayList<>();
             for (String name : topics.all()) {

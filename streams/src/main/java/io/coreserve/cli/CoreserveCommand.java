@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "coreserve", mixinStandardHelpOptions = true, version = "coreserve 0.1.0",
         description = "Advance reservation and co-allocation of compute resources on Kafka.",
         subcommands = {DevCommand.class, RunCommand.class, SubmitCommand.class, WatchCommand.class,
-                ReplayCommand.class, EvaluateCommand.class, BenchCommand.class})
+                ReplayCommand.class, EvaluateCommand.class, BenchCommand.class, UserCommand.class,
+                CancelCommand.class})
 public final class CoreserveCommand implements Runnable {
 
     @CommandLine.Spec

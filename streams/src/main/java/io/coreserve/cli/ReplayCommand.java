@@ -98,7 +98,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CoreserveConfig config = connection.load();
+        CoreserveConfig config = connection.loadAsOperator();
         MappingOptions options;
         Pacing pacing;
         try {
@@ -118,7 +118,7 @@ public final class ReplayCommand implements Callable<Integer> {
                     (format == TraceEventStream.Format.SWF ? "Not a file: " : "Not a directory: ") + path);
         }
         if (!noCreateTopics) {
-            TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),
+            TopicAdmin.ensureTopics(ClientSettings.admin(config), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),
                     (short) 1);
         }
         PrintStream err = System.err;

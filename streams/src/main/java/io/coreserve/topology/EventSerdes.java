@@ -9,6 +9,7 @@ import io.coreserve.events.ResourceSample;
 import io.coreserve.events.Offer;
 import io.coreserve.events.AgentCommand;
 import io.coreserve.events.AgentReply;
+import io.coreserve.identity.AuthenticatedCommandSerde;
 import io.coreserve.events.OfferJobRequest;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
@@ -35,6 +36,14 @@ public final class EventSerdes {
 
     public Serde<ReservationCommand> commands() {
         return create(ReservationCommand.class);
+    }
+
+    /**
+     * Commands as the pipeline must read them from the requests topic: authenticated per {@code coreserve.auth.*}
+     * (see {@link io.coreserve.identity.AuthenticatingCommandDeserializer}).
+     */
+    public Serde<ReservationCommand> authenticatedCommands() {
+        return new AuthenticatedCommandSerde(commands(), settings);
     }
 
     public Serde<ReservationDecision> decisions() {
