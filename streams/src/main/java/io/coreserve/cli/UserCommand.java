@@ -57,6 +57,7 @@ public final class UserCommand implements Runnable {
             if (cluster.isPresent() && admin.isPresent()) {
                 Map<String, Object> settings = new LinkedHashMap<>(admin.get().clientSettings());
                 settings.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.get());
+                settings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
                 settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 15_000);
                 try (Admin client = Admin.create(settings)) {
                     ScramUsers.upsert(client, List.of(user));

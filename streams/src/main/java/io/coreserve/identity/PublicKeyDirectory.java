@@ -70,7 +70,13 @@ public final class PublicKeyDirectory {
         Path file = dir.resolve(UserNames.require(user) + SUFFIX);
         try {
             Files.createDirectories(dir);
+            // Public: readable by the pipeline whoever runs it (a temp file starts owner-only).
             Path tmp = Files.createTempFile(dir, user, ".tmp");
+            try {
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException e) {
+                // not POSIX: nothing to loosen
+            }
             Files.writeString(tmp, SigningKeys.encode(key) + "\n", StandardCharsets.US_ASCII);
             Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
