@@ -2,7 +2,7 @@ package io.coreserve.cli;
 
 import io.coreserve.identity.CredentialStore;
 import io.coreserve.identity.Credentials;
-import io.coreserve.identity.PublicKeyDirectory;
+import io.coreserve.identity.UserKeyDirectory;
 import io.coreserve.identity.ScramUsers;
 import io.coreserve.local.BrokerSecurity;
 import java.nio.file.Path;
@@ -19,8 +19,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code coreserve user add NAME} and {@code user list}: the identities of a {@code dev} data directory. */
 @Command(name = "user", mixinStandardHelpOptions = true,
-        description = "Users of a dev data directory: credentials (SCRAM password, Ed25519 signing key) in "
-                + "DIR/credentials, public keys in DIR/keys.",
+        description = "Users of a dev data directory: credentials (SCRAM password, signing key) in "
+                + "DIR/credentials, the pipeline's copy of the signing keys in DIR/keys.",
         subcommands = {UserCommand.Add.class, UserCommand.ListUsers.class})
 public final class UserCommand implements Runnable {
 
@@ -35,7 +35,7 @@ public final class UserCommand implements Runnable {
     }
 
     @Command(name = "add", mixinStandardHelpOptions = true,
-            description = {"Create a user's credentials (once) and publish its public key; with a dev broker "
+            description = {"Create a user's credentials (once) and give its signing key to the pipeline; with a dev broker "
                     + "known to the data directory, register its SCRAM password there too (the broker must be running).",
                     "Then act as the user with: coreserve submit --user NAME ... (the CLI finds the credentials)."})
     static final class Add extends DataDirOptions implements Callable<Integer> {
@@ -51,7 +51,7 @@ public final class UserCommand implements Runnable {
         public Integer call() throws Exception {
             CredentialStore store = CredentialStore.create(dataDir.resolve("credentials"));
             Credentials user = store.ensureUser(name);
-            new PublicKeyDirectory(dataDir.resolve("keys").toAbsolutePath()).put(name, user.publicKey());
+            new UserKeyDirectory(dataDir.resolve("keys").toAbsolutePath()).put(name, user.signingKey());
             Optional<String> cluster = Optional.ofNullable(bootstrap).or(store::bootstrap);
             Optional<Credentials> admin = store.find(BrokerSecurity.APP_PRINCIPAL);
             if (cluster.isPresent() && admin.isPresent()) {

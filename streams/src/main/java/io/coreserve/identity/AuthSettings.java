@@ -18,7 +18,7 @@ public final class AuthSettings {
 
     /** The pipeline verifies every command's signature. */
     public static final String ENABLED = "coreserve.auth.enabled";
-    /** Directory of users' public keys, one {@code NAME.pub} file each (base64 X.509 Ed25519). */
+    /** Directory of users' signing keys, one {@code NAME.key} file each (base64, HMAC-SHA256); keep it private. */
     public static final String KEYS_DIR = "coreserve.auth.keys.dir";
     /** Signers who may act for any user (replay tools, gateways): their commands keep the declared user. */
     public static final String OPERATORS = "coreserve.auth.operators";
@@ -32,7 +32,8 @@ public final class AuthSettings {
                     "Verify the signature of every command on the requests topic; a command that fails gets the "
                             + "header " + AuthenticatingCommandDeserializer.AUTH_ERROR_HEADER + " and is refused.")
             .define(KEYS_DIR, Type.STRING, null, Importance.HIGH,
-                    "Directory of the users' public keys (NAME.pub); required when " + ENABLED + " is true.")
+                    "Directory of the users' signing keys (NAME.key, readable by the pipeline only); required when "
+                            + ENABLED + " is true.")
             .define(OPERATORS, Type.LIST, "", Importance.MEDIUM,
                     "Signers trusted to act for any user, e.g. the replay tool's identity.")
             .define(CREDENTIALS, Type.STRING, null, Importance.MEDIUM,

@@ -2,9 +2,9 @@ package io.coreserve.identity;
 
 import io.coreserve.events.ReservationCommand;
 import java.nio.charset.StandardCharsets;
-import java.security.PublicKey;
 import java.util.Map;
 import java.util.Optional;
+import javax.crypto.SecretKey;
 import org.apache.avro.Schema;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.kafka.common.header.Headers;
@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads a command from the requests topic and decides whose it is. First, any {@value #AUTH_ERROR_HEADER} header
  * that came with the record is removed (nobody can forge or suppress it). With {@link AuthSettings#ENABLED} on, the
- * record's signature ({@link CommandSignature}) is verified against the signer's public key, then:
+ * record's signature ({@link CommandSignature}) is verified with the signer's key, then:
  * <ul>
  *   <li>on success the command's {@code user} is the signer: a command signed by bob that claims to be alice's
  *       fails; an operator ({@link AuthSettings#OPERATORS}) may act for anyone and the declared user is kept;</li>
@@ -35,13 +35,13 @@ public final class AuthenticatingCommandDeserializer implements Deserializer<Res
 
     private final Deserializer<ReservationCommand> inner;
     private final AuthSettings settings;
-    private final PublicKeyDirectory keys;
+    private final UserKeyDirectory keys;
 
     /** @param inner an already configured deserializer of the command's Avro value */
     public AuthenticatingCommandDeserializer(Deserializer<ReservationCommand> inner, AuthSettings settings) {
         this.inner = inner;
         this.settings = settings;
-        this.keys = settings.enabled() ? new PublicKeyDirectory(settings.keysDir()) : null;
+        this.keys = settings.enabled() ? new UserKeyDirectory(settings.keysDir()) : null;
     }
 
     @Override
@@ -90,9 +90,9 @@ public final class AuthenticatingCommandDeserializer implements Deserializer<Res
         if (!UserNames.isValid(signer)) {
             return new Verdict(null, "invalid signer name in " + CommandSignature.SIGNER_HEADER);
         }
-        Optional<PublicKey> key = keys.find(signer);
+        Optional<SecretKey> key = keys.find(signer);
         if (key.isEmpty()) {
-            return new Verdict(null, "unknown signer '" + signer + "': no public key");
+            return new Verdict(null, "unknown signer '" + signer + "': no key");
         }
         if (data == null || !CommandSignature.verify(key.get(), topic, signer, data, signature)) {
             return new Verdict(null, "the signature of '" + signer + "' does not verify");

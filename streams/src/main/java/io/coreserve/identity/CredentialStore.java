@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyPair;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
@@ -72,9 +71,8 @@ public final class CredentialStore {
     /** The user's credentials, created (random SCRAM password, new signing key) if there are none yet. */
     public Credentials ensureUser(String user) {
         return find(user).orElseGet(() -> {
-            KeyPair keys = SigningKeys.generate();
             Credentials created = new Credentials(user, "SASL_PLAINTEXT", Credentials.SCRAM_SHA_256, randomPassword(),
-                    keys.getPrivate(), keys.getPublic());
+                    SigningKeys.generate());
             created.write(fileOf(user));
             return created;
         });
@@ -83,7 +81,7 @@ public final class CredentialStore {
     /** A principal that logs in with PLAIN and never signs (the app's own principal in {@code dev}). */
     public Credentials ensurePlainPrincipal(String user) {
         return find(user).orElseGet(() -> {
-            Credentials created = new Credentials(user, "SASL_PLAINTEXT", Credentials.PLAIN, randomPassword(), null, null);
+            Credentials created = new Credentials(user, "SASL_PLAINTEXT", Credentials.PLAIN, randomPassword(), null);
             created.write(fileOf(user));
             return created;
         });

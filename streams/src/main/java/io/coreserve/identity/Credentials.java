@@ -8,22 +8,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.PrivateKey;
-import java.security.PublicKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import javax.crypto.SecretKey;
 
 /**
  * What a client needs to act as one user: a SASL login (SCRAM-SHA-256 for users and operators; PLAIN for the
- * app's own principal in {@code dev}) and, for anyone who sends commands, the Ed25519 key that signs them.
+ * app's own principal in {@code dev}) and, for anyone who sends commands, the key that signs them.
  * Stored as a properties file readable by its owner only.
  *
  * @param signingKey null for a principal that never signs (the app)
- * @param publicKey the other half of {@code signingKey}, kept so that it can be (re)published; null likewise
  */
 public record Credentials(String user, String securityProtocol, String mechanism, String password,
-        PrivateKey signingKey, PublicKey publicKey) {
+        SecretKey signingKey) {
 
     public static final String SCRAM_SHA_256 = "SCRAM-SHA-256";
     public static final String PLAIN = "PLAIN";
@@ -56,12 +54,10 @@ public record Credentials(String user, String securityProtocol, String mechanism
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read credentials " + file, e);
         }
-        String key = p.getProperty("signing.private-key");
-        String publicKey = p.getProperty("signing.public-key");
+        String key = p.getProperty("signing.key");
         return new Credentials(p.getProperty("user"), p.getProperty("security.protocol", "SASL_PLAINTEXT"),
                 p.getProperty("sasl.mechanism", SCRAM_SHA_256), p.getProperty("sasl.password"),
-                key == null || key.isBlank() ? null : SigningKeys.privateKey(key),
-                publicKey == null || publicKey.isBlank() ? null : SigningKeys.publicKey(publicKey));
+                key == null || key.isBlank() ? null : SigningKeys.decode(key));
     }
 
     /** Writes the file with owner-only permissions (where the file system has POSIX permissions). */
@@ -72,10 +68,7 @@ public record Credentials(String user, String securityProtocol, String mechanism
         p.setProperty("sasl.mechanism", mechanism);
         p.setProperty("sasl.password", password);
         if (signingKey != null) {
-            p.setProperty("signing.private-key", SigningKeys.encode(signingKey));
-        }
-        if (publicKey != null) {
-            p.setProperty("signing.public-key", SigningKeys.encode(publicKey));
+            p.setProperty("signing.key", SigningKeys.encode(signingKey));
         }
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());

@@ -1,60 +1,43 @@
 package io.coreserve.identity;
 
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.PrivateKey;
-import java.security.PublicKey;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.security.spec.X509EncodedKeySpec;
+import java.security.SecureRandom;
 import java.util.Base64;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.SecretKeySpec;
 
-/** Ed25519 key pairs (built into the JDK since 15) and their text form: base64 of X.509 / PKCS#8. */
+/**
+ * Users' signing keys: 256 random bits for HMAC-SHA256, in text as base64. A key is shared by its user and the
+ * pipeline only (see {@link CommandSignature} for why a MAC and not a public-key signature).
+ */
 public final class SigningKeys {
 
-    static final String ALGORITHM = "Ed25519";
+    static final String ALGORITHM = "HmacSHA256";
+    private static final int BYTES = 32;
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private SigningKeys() {
     }
 
-    public static KeyPair generate() {
-        try {
-            return KeyPairGenerator.getInstance(ALGORITHM).generateKeyPair();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("this JDK has no " + ALGORITHM, e);
-        }
+    public static SecretKey generate() {
+        byte[] bytes = new byte[BYTES];
+        RANDOM.nextBytes(bytes);
+        return new SecretKeySpec(bytes, ALGORITHM);
     }
 
-    public static String encode(PublicKey key) {
+    public static String encode(SecretKey key) {
         return Base64.getEncoder().encodeToString(key.getEncoded());
     }
 
-    public static String encode(PrivateKey key) {
-        return Base64.getEncoder().encodeToString(key.getEncoded());
-    }
-
-    public static PublicKey publicKey(String base64) {
+    public static SecretKey decode(String base64) {
+        byte[] bytes;
         try {
-            return KeyFactory.getInstance(ALGORITHM).generatePublic(new X509EncodedKeySpec(decode(base64)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("not an " + ALGORITHM + " public key: " + e.getMessage(), e);
-        }
-    }
-
-    public static PrivateKey privateKey(String base64) {
-        try {
-            return KeyFactory.getInstance(ALGORITHM).generatePrivate(new PKCS8EncodedKeySpec(decode(base64)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("not an " + ALGORITHM + " private key: " + e.getMessage(), e);
-        }
-    }
-
-    private static byte[] decode(String base64) {
-        try {
-            return Base64.getDecoder().decode(base64.trim());
+            bytes = Base64.getDecoder().decode(base64.trim());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("not base64: " + e.getMessage(), e);
+            throw new IllegalArgumentException("signing key is not base64: " + e.getMessage(), e);
         }
+        if (bytes.length < BYTES) {
+            throw new IllegalArgumentException("signing key has " + bytes.length + " bytes, needs " + BYTES);
+        }
+        return new SecretKeySpec(bytes, ALGORITHM);
     }
 }

@@ -4,7 +4,7 @@ import io.coreserve.config.Topics;
 import io.coreserve.identity.AuthSettings;
 import io.coreserve.identity.CredentialStore;
 import io.coreserve.identity.Credentials;
-import io.coreserve.identity.PublicKeyDirectory;
+import io.coreserve.identity.UserKeyDirectory;
 import io.coreserve.identity.ScramUsers;
 import io.coreserve.identity.UserNames;
 import java.nio.file.Path;
@@ -39,8 +39,8 @@ import org.slf4j.LoggerFactory;
  *   <li>operators also write the catalogue and samples (to replay traces) and read dead letters;</li>
  *   <li>nobody but the app write decisions, notifications or the internal topics.</li>
  * </ul>
- * Passwords and signing keys live in {@code <data-dir>/credentials} (owner-only), public keys in
- * {@code <data-dir>/keys}.
+ * Passwords and signing keys live in {@code <data-dir>/credentials} (owner-only), the pipeline's copy of the
+ * signing keys in {@code <data-dir>/keys} (owner-only).
  */
 public final class BrokerSecurity {
 
@@ -54,10 +54,10 @@ public final class BrokerSecurity {
     public static final String CLIENT_PROTOCOL = "SASL_PLAINTEXT";
 
     private final CredentialStore store;
-    private final PublicKeyDirectory keys;
+    private final UserKeyDirectory keys;
     private final Credentials app;
 
-    private BrokerSecurity(CredentialStore store, PublicKeyDirectory keys, Credentials app) {
+    private BrokerSecurity(CredentialStore store, UserKeyDirectory keys, Credentials app) {
         this.store = store;
         this.keys = keys;
         this.app = app;
@@ -66,7 +66,7 @@ public final class BrokerSecurity {
     /** The security of a broker whose data lives in {@code dataDir}; the app's password is made on first use. */
     public static BrokerSecurity forDataDir(Path dataDir) {
         CredentialStore store = CredentialStore.create(dataDir.resolve("credentials"));
-        return new BrokerSecurity(store, new PublicKeyDirectory(dataDir.resolve("keys").toAbsolutePath()),
+        return new BrokerSecurity(store, new UserKeyDirectory(dataDir.resolve("keys").toAbsolutePath()),
                 store.ensurePlainPrincipal(APP_PRINCIPAL));
     }
 
@@ -74,7 +74,7 @@ public final class BrokerSecurity {
         return store;
     }
 
-    public PublicKeyDirectory keys() {
+    public UserKeyDirectory keys() {
         return keys;
     }
 
@@ -127,8 +127,8 @@ public final class BrokerSecurity {
 
     /**
      * Makes the running broker at {@code bootstrap} ready for users: credentials for the local user and the
-     * operator (created once, SCRAM passwords registered every time, which is idempotent), their public keys
-     * published, the ACLs set, and the store marked as this cluster's, so that the CLI finds it by itself.
+     * operator (created once, SCRAM passwords registered every time, which is idempotent), their signing keys
+     * given to the pipeline, the ACLs set, and the store marked as this cluster's, so that the CLI finds it by itself.
      *
      * @return the local user's name
      */
@@ -139,7 +139,7 @@ public final class BrokerSecurity {
             ScramUsers.upsert(admin, users);
             createAcls(admin, topics, List.of(OPERATOR));
         }
-        users.forEach(u -> keys.put(u.user(), u.publicKey()));
+        users.forEach(u -> keys.put(u.user(), u.signingKey()));
         store.setLocalUser(localUser);
         store.setOperator(OPERATOR);
         store.setBootstrap(bootstrap);

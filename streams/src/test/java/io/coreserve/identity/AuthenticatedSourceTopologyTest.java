@@ -8,7 +8,7 @@ import io.coreserve.events.ReservationCommand;
 import io.coreserve.topology.EventSerdes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.KeyPair;
+import javax.crypto.SecretKey;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,10 +42,10 @@ class AuthenticatedSourceTopologyTest {
 
     @Test
     void shouldShowTheAuthErrorHeaderToTheProcessorsBehindTheSource() {
-        KeyPair alice = SigningKeys.generate();
-        KeyPair bob = SigningKeys.generate();
-        new PublicKeyDirectory(keysDir).put("alice", alice.getPublic());
-        new PublicKeyDirectory(keysDir).put("bob", bob.getPublic());
+        SecretKey alice = SigningKeys.generate();
+        SecretKey bob = SigningKeys.generate();
+        new UserKeyDirectory(keysDir).put("alice", alice);
+        new UserKeyDirectory(keysDir).put("bob", bob);
         EventSerdes serdes = new EventSerdes(CoreserveConfig.of(Map.of(
                 CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://identity-topology",
                 AuthSettings.ENABLED, "true", AuthSettings.KEYS_DIR, keysDir.toString())));
@@ -70,9 +70,9 @@ class AuthenticatedSourceTopologyTest {
         assertThat(seen).containsExactly("alice null", "alice signed by 'bob' but claims to be from user 'alice'");
     }
 
-    private static TestRecord<String, byte[]> signed(String signer, KeyPair key, byte[] value) {
+    private static TestRecord<String, byte[]> signed(String signer, SecretKey key, byte[] value) {
         RecordHeaders headers = new RecordHeaders();
-        CommandSignature.put(headers, signer, CommandSignature.sign(key.getPrivate(), TOPIC, signer, value));
+        CommandSignature.put(headers, signer, CommandSignature.sign(key, TOPIC, signer, value));
         return new TestRecord<>("default", value, headers, Instant.EPOCH);
     }
 

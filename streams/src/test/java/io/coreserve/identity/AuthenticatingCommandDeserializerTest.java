@@ -9,7 +9,7 @@ import io.coreserve.topology.EventSerdes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyPair;
+import javax.crypto.SecretKey;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -30,17 +30,17 @@ class AuthenticatingCommandDeserializerTest {
     @TempDir
     Path keysDir;
 
-    private final KeyPair alice = SigningKeys.generate();
-    private final KeyPair bob = SigningKeys.generate();
-    private final KeyPair replay = SigningKeys.generate();
+    private final SecretKey alice = SigningKeys.generate();
+    private final SecretKey bob = SigningKeys.generate();
+    private final SecretKey replay = SigningKeys.generate();
     private Serializer<ReservationCommand> serializer;
 
     @BeforeEach
     void publishKeys() {
-        PublicKeyDirectory keys = new PublicKeyDirectory(keysDir);
-        keys.put("alice", alice.getPublic());
-        keys.put("bob", bob.getPublic());
-        keys.put("replay", replay.getPublic());
+        UserKeyDirectory keys = new UserKeyDirectory(keysDir);
+        keys.put("alice", alice);
+        keys.put("bob", bob);
+        keys.put("replay", replay);
         serializer = serdes(false).commands().serializer();
     }
 
@@ -60,9 +60,9 @@ class AuthenticatingCommandDeserializerTest {
                 .setRequestId(requestId).setUser(user).setRequestedAt(Instant.ofEpochMilli(1_000)).build()).build());
     }
 
-    private static Headers signed(String signer, KeyPair key, String topic, byte[] value) {
+    private static Headers signed(String signer, SecretKey key, String topic, byte[] value) {
         Headers headers = new RecordHeaders();
-        CommandSignature.put(headers, signer, CommandSignature.sign(key.getPrivate(), topic, signer, value));
+        CommandSignature.put(headers, signer, CommandSignature.sign(key, topic, signer, value));
         return headers;
     }
 
@@ -101,7 +101,7 @@ class AuthenticatingCommandDeserializerTest {
     void shouldRefuseBobsKeyUnderAlicesName() {
         byte[] value = cancel("r1", "alice");
         Headers headers = new RecordHeaders();
-        CommandSignature.put(headers, "alice", CommandSignature.sign(bob.getPrivate(), TOPIC, "alice", value));
+        CommandSignature.put(headers, "alice", CommandSignature.sign(bob, TOPIC, "alice", value));
 
         verifying().deserialize(TOPIC, headers, value);
 
@@ -140,22 +140,22 @@ class AuthenticatingCommandDeserializerTest {
 
     @Test
     void shouldRefuseASignerWithoutAPublicKeyAndNoticeARevokedKey() throws Exception {
-        KeyPair carol = SigningKeys.generate();
+        SecretKey carol = SigningKeys.generate();
         byte[] value = cancel("r1", "carol");
         Headers unknown = signed("carol", carol, TOPIC, value);
         verifying().deserialize(TOPIC, unknown, value);
-        assertThat(authError(unknown)).isEqualTo("unknown signer 'carol': no public key");
+        assertThat(authError(unknown)).isEqualTo("unknown signer 'carol': no key");
 
         Deserializer<ReservationCommand> deserializer = verifying();
         byte[] alices = cancel("r1", "alice");
         Headers before = signed("alice", alice, TOPIC, alices);
         deserializer.deserialize(TOPIC, before, alices);
-        Files.delete(keysDir.resolve("alice.pub"));
+        Files.delete(keysDir.resolve("alice.key"));
         Headers after = signed("alice", alice, TOPIC, alices);
         deserializer.deserialize(TOPIC, after, alices);
 
         assertThat(authError(before)).isNull();
-        assertThat(authError(after)).isEqualTo("unknown signer 'alice': no public key");
+        assertThat(authError(after)).isEqualTo("unknown signer 'alice': no key");
     }
 
     @Test

@@ -76,7 +76,7 @@ class IdentityOnSecuredBrokerTest {
         try (Admin admin = security.admin(broker.bootstrapServers())) {
             ScramUsers.upsert(admin, users);
         }
-        users.forEach(u -> security.keys().put(u.user(), u.publicKey()));
+        users.forEach(u -> security.keys().put(u.user(), u.signingKey()));
     }
 
     @AfterAll
@@ -152,7 +152,7 @@ class IdentityOnSecuredBrokerTest {
     void shouldRefuseAWrongPassword() {
         Credentials bob = security.store().require("bob");
         Credentials guess = new Credentials("bob", bob.securityProtocol(), bob.mechanism(), "not-" + bob.password(),
-                null, null);
+                null);
 
         assertThatThrownBy(() -> send(guess.clientSettings(), topics.requests()))
                 .hasRootCauseInstanceOf(SaslAuthenticationException.class);

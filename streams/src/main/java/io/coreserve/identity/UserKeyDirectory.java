@@ -7,27 +7,28 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.security.PublicKey;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.crypto.SecretKey;
 
 /**
- * Users' public keys, one {@code NAME.pub} file each in a directory. A key is read when first needed and read again
+ * Users' signing keys as the pipeline holds them, one {@code NAME.key} file each in a directory that only the
+ * pipeline's account may read. A key is read when first needed and read again
  * when its file changes, so {@code coreserve user add} takes effect without a restart, and removing a file revokes
  * the key at the next command. Thread-safe: Kafka Streams shares one deserializer between its threads.
  */
-public final class PublicKeyDirectory {
+public final class UserKeyDirectory {
 
-    static final String SUFFIX = ".pub";
+    static final String SUFFIX = ".key";
 
     private final Path dir;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
-    private record Cached(FileTime modified, PublicKey key) {
+    private record Cached(FileTime modified, SecretKey key) {
     }
 
-    public PublicKeyDirectory(Path dir) {
+    public UserKeyDirectory(Path dir) {
         this.dir = dir;
     }
 
@@ -36,7 +37,7 @@ public final class PublicKeyDirectory {
     }
 
     /** The key of {@code user}, or empty if the name is invalid or has no key file. */
-    public Optional<PublicKey> find(String user) {
+    public Optional<SecretKey> find(String user) {
         if (!UserNames.isValid(user)) {
             return Optional.empty();
         }
@@ -55,7 +56,7 @@ public final class PublicKeyDirectory {
             return Optional.of(cached.key());
         }
         try {
-            PublicKey key = SigningKeys.publicKey(Files.readString(file, StandardCharsets.US_ASCII));
+            SecretKey key = SigningKeys.decode(Files.readString(file, StandardCharsets.US_ASCII));
             cache.put(user, new Cached(modified, key));
             return Optional.of(key);
         } catch (NoSuchFileException e) {
@@ -65,18 +66,13 @@ public final class PublicKeyDirectory {
         }
     }
 
-    /** Writes (or replaces) {@code user}'s public key. */
-    public void put(String user, PublicKey key) {
+    /** Writes (or replaces) {@code user}'s key, readable by its owner only. */
+    public void put(String user, SecretKey key) {
         Path file = dir.resolve(UserNames.require(user) + SUFFIX);
         try {
             Files.createDirectories(dir);
-            // Public: readable by the pipeline whoever runs it (a temp file starts owner-only).
-            Path tmp = Files.createTempFile(dir, user, ".tmp");
-            try {
-                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            } catch (UnsupportedOperationException e) {
-                // not POSIX: nothing to loosen
-            }
+            Credentials.restrict(dir);
+            Path tmp = Files.createTempFile(dir, user, ".tmp"); // owner-only from the start
             Files.writeString(tmp, SigningKeys.encode(key) + "\n", StandardCharsets.US_ASCII);
             Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
