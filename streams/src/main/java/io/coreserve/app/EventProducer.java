@@ -11,7 +11,6 @@ import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /** Puts events on the pipeline's input topics, keyed by domain, and waits until the broker has them. */
@@ -20,17 +19,11 @@ public final class EventProducer {
     private EventProducer() {
     }
 
-    /**
-     * Sends the command's serialized bytes, so that a signing producer ({@code coreserve.auth.signing.credentials})
-     * signs exactly what the pipeline will read.
-     */
     public static void sendCommand(CoreserveConfig config, String domain, ReservationCommand command)
             throws InterruptedException, ExecutionException {
-        String topic = config.topics().requests();
-        byte[] value = new EventSerdes(config).commands().serializer().serialize(topic, command);
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(settings(config),
-                new StringSerializer(), new ByteArraySerializer())) {
-            producer.send(new ProducerRecord<>(topic, domain, value)).get();
+        try (KafkaProducer<String, ReservationCommand> producer = new KafkaProducer<>(settings(config),
+                new StringSerializer(), new EventSerdes(config).commands().serializer())) {
+            producer.send(new ProducerRecord<>(config.topics().requests(), domain, command)).get();
         }
     }
 

@@ -48,6 +48,11 @@ public record ClientIdentity(String user, Map<String, String> settings) {
         return new ClientIdentity(name, settings);
     }
 
+    /** For a tool without a {@code --credentials} flag: the configured or the local {@code dev} credentials. */
+    public static ClientIdentity resolve(io.coreserve.config.CoreserveConfig config, Role role) {
+        return resolve(null, config.get(AuthSettings.CREDENTIALS), config.get("bootstrap.servers"), null, role);
+    }
+
     static Optional<CredentialStore> storeFor(Path explicitDir, String configuredDir, String bootstrap) {
         if (explicitDir != null) {
             return Optional.of(existing(explicitDir));

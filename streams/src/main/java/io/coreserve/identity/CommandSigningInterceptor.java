@@ -14,14 +14,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Signs every record a producer sends to the requests topic with the key of {@link AuthSettings#SIGNING_CREDENTIALS}
  * ({@code interceptor.classes}). It signs what goes on the wire, so it needs the value already serialized: a
- * producer of {@code byte[]} values (replay, Kafka Connect workers, {@code submit}). A record whose value is not
- * bytes is sent unsigned, with a warning, and the pipeline will refuse it.
+ * producer of {@code byte[]} values (replay, Kafka Connect workers). Typed values are left to the
+ * {@link SigningSerializer} that {@code EventSerdes.commands()} gives a client with signing credentials.
  */
 public final class CommandSigningInterceptor implements ProducerInterceptor<Object, Object> {
 
     private static final Logger LOG = LoggerFactory.getLogger(CommandSigningInterceptor.class);
 
-    private final AtomicBoolean warned = new AtomicBoolean();
+    private final AtomicBoolean logged = new AtomicBoolean();
     private String requestsTopic;
     private Credentials credentials;
 
@@ -61,9 +61,8 @@ public final class CommandSigningInterceptor implements ProducerInterceptor<Obje
             return record;
         }
         if (!(record.value() instanceof byte[] value)) {
-            if (warned.compareAndSet(false, true)) {
-                LOG.warn("Cannot sign commands to {}: the producer's values are {}, not serialized bytes; they go "
-                        + "unsigned and will be refused", requestsTopic,
+            if (logged.compareAndSet(false, true)) {
+                LOG.debug("Values to {} are {}, not bytes: left to the value serializer to sign", requestsTopic,
                         record.value() == null ? "null" : record.value().getClass().getName());
             }
             return record;

@@ -10,6 +10,7 @@ import io.coreserve.events.Offer;
 import io.coreserve.events.AgentCommand;
 import io.coreserve.events.AgentReply;
 import io.coreserve.identity.AuthenticatedCommandSerde;
+import io.coreserve.identity.SigningSerializer;
 import io.coreserve.events.OfferJobRequest;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
@@ -34,8 +35,9 @@ public final class EventSerdes {
         this.settings = settings;
     }
 
+    /** Signed as they are written when the settings name signing credentials ({@code coreserve.auth.*}). */
     public Serde<ReservationCommand> commands() {
-        return create(ReservationCommand.class);
+        return SigningSerializer.signingIfConfigured(create(ReservationCommand.class), settings);
     }
 
     /**

@@ -112,8 +112,10 @@ class IdentityOnSecuredBrokerTest {
         EventProducer.sendCommand(bobUnsigned, "default", command(cancel("job-a", "alice", "bob-unsigned")));
         EventProducer.sendCommand(bob, "default", command(cancel("job-b", "bob", "bob-own")));
         EventProducer.sendCommand(operator, "default", command(cancel("job-a", "alice", "operator-for-alice")));
+        replayAsOperator(operator, command(cancel("job-a", "alice", "replayed-for-alice")));
 
-        List<String> labels = List.of("job-a", "bob-as-alice", "bob-unsigned", "bob-own", "operator-for-alice");
+        List<String> labels = List.of("job-a", "bob-as-alice", "bob-unsigned", "bob-own", "operator-for-alice",
+                "replayed-for-alice");
         List<Read> read = readRequests(labels);
 
         assertThat(read).extracting(Read::label, Read::user, Read::authError).containsExactly(
@@ -123,7 +125,17 @@ class IdentityOnSecuredBrokerTest {
                 org.assertj.core.api.Assertions.tuple("bob-unsigned", "alice",
                         "unsigned: the command has no coreserve-signer and coreserve-signature headers"),
                 org.assertj.core.api.Assertions.tuple("bob-own", "bob", null),
-                org.assertj.core.api.Assertions.tuple("operator-for-alice", "alice", null));
+                org.assertj.core.api.Assertions.tuple("operator-for-alice", "alice", null),
+                org.assertj.core.api.Assertions.tuple("replayed-for-alice", "alice", null));
+    }
+
+    /** As {@code replay} sends: bytes serialized beforehand, signed by the producer's interceptor. */
+    private static void replayAsOperator(CoreserveConfig operator, ReservationCommand command) throws Exception {
+        byte[] unsigned = new EventSerdes(app).commands().serializer().serialize(topics.requests(), command);
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(ClientSettings.producer(operator),
+                new StringSerializer(), new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(topics.requests(), "default", unsigned)).get();
+        }
     }
 
     @Test
