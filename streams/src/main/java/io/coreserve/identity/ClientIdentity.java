@@ -30,7 +30,12 @@ public record ClientIdentity(String user, Map<String, String> settings) {
      * @param user the user to act as, or null for {@code role}'s default
      */
     public static ClientIdentity resolve(Path explicitDir, String configuredDir, String bootstrap, String user, Role role) {
-        Optional<CredentialStore> store = storeFor(explicitDir, configuredDir, bootstrap);
+        return resolve(explicitDir, configuredDir, CredentialStore.DEFAULT_DIR, bootstrap, user, role);
+    }
+
+    static ClientIdentity resolve(Path explicitDir, String configuredDir, Path localDir, String bootstrap, String user,
+            Role role) {
+        Optional<CredentialStore> store = storeFor(explicitDir, configuredDir, localDir, bootstrap);
         if (store.isEmpty()) {
             return NONE;
         }
@@ -53,17 +58,18 @@ public record ClientIdentity(String user, Map<String, String> settings) {
         return resolve(null, config.get(AuthSettings.CREDENTIALS), config.get("bootstrap.servers"), null, role);
     }
 
-    static Optional<CredentialStore> storeFor(Path explicitDir, String configuredDir, String bootstrap) {
+    private static Optional<CredentialStore> storeFor(Path explicitDir, String configuredDir, Path localDir,
+            String bootstrap) {
         if (explicitDir != null) {
             return Optional.of(existing(explicitDir));
         }
         if (configuredDir != null && !configuredDir.isBlank()) {
             return Optional.of(existing(Path.of(configuredDir)));
         }
-        if (!Files.isDirectory(CredentialStore.DEFAULT_DIR)) {
+        if (!Files.isDirectory(localDir)) {
             return Optional.empty();
         }
-        CredentialStore local = CredentialStore.open(CredentialStore.DEFAULT_DIR);
+        CredentialStore local = CredentialStore.open(localDir);
         return local.bootstrap().filter(b -> b.equals(bootstrap)).map(b -> local);
     }
 
