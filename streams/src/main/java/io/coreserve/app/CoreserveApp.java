@@ -1,5 +1,6 @@
 package io.coreserve.app;
 
+import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.http.HttpApi;
 import io.coreserve.http.HttpApi.Response;
@@ -58,7 +59,7 @@ public final class CoreserveApp implements AutoCloseable {
 
     /** Creates missing topics, runs {@code topology}, and serves HTTP once it is RUNNING. */
     public static CoreserveApp start(CoreserveConfig config, Topology topology, Duration startTimeout) throws Exception {
-        TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),
+        TopicAdmin.ensureTopics(ClientSettings.admin(config), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),
                 (short) 1);
         StreamsRunner runner = new StreamsRunner(topology, config.streamsProperties());
         if (!runner.start(startTimeout)) {

@@ -42,10 +42,11 @@ public final class TopicAdmin {
     /** The same with the configuration's admin settings (security settings pass through). */
     public static List<String> ensureTopics(CoreserveConfig config, int partitions, short replication)
             throws InterruptedException {
-        return ensureTopics(adminSettings(config), config.topics(), partitions, replication);
+        return ensureTopics(io.coreserve.config.ClientSettings.admin(config), config.topics(), partitions, replication);
     }
 
-    private static List<String> ensureTopics(Properties adminSettings, Topics topics, int partitions, short replication)
+    /** With the admin client's settings, security included ({@code ClientSettings.admin}). */
+    public static List<String> ensureTopics(Properties adminSettings, Topics topics, int partitions, short replication)
             throws InterruptedException {
         String bootstrap = adminSettings.getProperty(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG);
         try (Admin admin = Admin.create(adminSettings)) {
@@ -108,18 +109,5 @@ public final class TopicAdmin {
         }
         admin.incrementalAlterConfigs(ops).all().get();
         risks.forEach(r -> LOG.info("Set {}={} on topic {}", r.setting(), r.recommended(), r.topic()));
-    }
-
-    /** Only the keys an admin client knows, so it does not warn about the rest. */
-    public static Properties adminSettings(CoreserveConfig config) {
-        Properties all = config.asProperties();
-        Properties result = new Properties();
-        Set<String> known = AdminClientConfig.configNames();
-        all.forEach((k, v) -> {
-            if (known.contains(k.toString())) {
-                result.put(k, v);
-            }
-        });
-        return result;
     }
 }

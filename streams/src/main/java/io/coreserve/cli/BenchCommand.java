@@ -159,6 +159,10 @@ public final class BenchCommand implements Runnable {
                 Map<String, String> overrides = new LinkedHashMap<>(settings);
                 overrides.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
                 overrides.put(CoreserveConfig.SCHEMA_REGISTRY_URL, registry);
+                // Against dev: log in and sign as its operator, since the workload's users are made up.
+                overrides.putAll(io.coreserve.identity.ClientIdentity.resolve(
+                        CoreserveConfig.load(configFile, System.getenv(), overrides),
+                        io.coreserve.identity.ClientIdentity.Role.OPERATOR).settings());
                 CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(), overrides);
                 int count = (int) TopicSnapshot.values(config, config.topics().resources(),
                         new EventSerdes(config).resources().deserializer(), Duration.ofSeconds(60)).stream()

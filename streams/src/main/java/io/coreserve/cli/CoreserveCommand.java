@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         description = "Advance reservation and co-allocation of compute resources on Kafka.",
         subcommands = {DevCommand.class, RunCommand.class, SubmitCommand.class, WatchCommand.class,
                 ReplayCommand.class, EvaluateCommand.class, BenchCommand.class, DlqCommand.class,
-                SettingsCommand.class})
+                SettingsCommand.class, UserCommand.class, CancelCommand.class})
 public final class CoreserveCommand implements Runnable {
 
     @CommandLine.Spec

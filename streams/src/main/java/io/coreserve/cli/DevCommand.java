@@ -5,9 +5,11 @@ import io.coreserve.app.EventProducer;
 import io.coreserve.app.ShutdownSignal;
 import io.coreserve.app.TopicAdmin;
 import io.coreserve.catalogue.DemoCatalogue;
+import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.reservation.ReservationPipeline;
 import io.coreserve.local.ApicurioRegistryProcess;
+import io.coreserve.local.BrokerSecurity;
 import io.coreserve.local.KafkaBrokerProcess;
 import io.coreserve.serde.RestSchemaRegistryClient;
 import java.nio.file.Files;
@@ -56,10 +58,11 @@ public final class DevCommand implements Callable<Integer> {
         Files.createDirectories(dataDir);
         Path data = dataDir.toAbsolutePath();
         long started = System.nanoTime();
+        BrokerSecurity security = BrokerSecurity.forDataDir(data);
         try (ShutdownSignal shutdown = new ShutdownSignal();
-                KafkaBrokerProcess broker = KafkaBrokerProcess.start(data);
+                KafkaBrokerProcess broker = KafkaBrokerProcess.start(data, security);
                 ApicurioRegistryProcess registry = ApicurioRegistryProcess.startPersistent(data)) {
-            CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(), Map.of(
+            Map<String, String> settings = new java.util.LinkedHashMap<>(Map.of(
                     StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
                     CoreserveConfig.SCHEMA_REGISTRY_URL, registry.url(),
                     StreamsConfig.STATE_DIR_CONFIG, data.resolve("streams").toString(),
@@ -71,9 +74,13 @@ public final class DevCommand implements Callable<Integer> {
                     "10000",
                     StreamsConfig.consumerPrefix(org.apache.kafka.clients.consumer.ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
                     "3000"));
+            // SASL login as the app, and every command's signature checked (see BrokerSecurity).
+            settings.putAll(security.pipelineSettings());
+            CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(), settings);
             // Like Confluent's registry, refuse schema changes that old records could not be read with.
             new RestSchemaRegistryClient(registry.url()).setCompatibility(null, "BACKWARD");
-            TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), partitions, (short) 1);
+            TopicAdmin.ensureTopics(ClientSettings.admin(config), config.topics(), partitions, (short) 1);
+            security.provision(broker.bootstrapServers(), config.topics());
             if (!noDemo) {
                 loadDemoCatalogue(config);
             }
@@ -93,7 +100,7 @@ public final class DevCommand implements Callable<Integer> {
     /** Loads the demo catalogue once: a restart finds it already on the compacted resources topic. */
     private void loadDemoCatalogue(CoreserveConfig config) throws Exception {
         String topic = config.topics().resources();
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", config.bootstrapServers()))) {
+        try (Admin admin = Admin.create(ClientSettings.admin(config))) {
             var partitionsOf = admin.describeTopics(java.util.List.of(topic)).allTopicNames().get().get(topic).partitions();
             Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
             partitionsOf.forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));

@@ -126,7 +126,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CoreserveConfig config = connection.load();
+        CoreserveConfig config = connection.loadAsOperator();
         MappingOptions options;
         Pacing pacing;
         Duration wait;
@@ -152,7 +152,7 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         PrintStream err = System.err;
         ReplaySummary summary;
-        try (Admin admin = Admin.create(TopicAdmin.adminSettings(config));
+        try (Admin admin = Admin.create(ClientSettings.admin(config));
              TraceEventStream events = TraceEventStream.open(format, path, options)) {
             TraceSpan span = events instanceof PlanetLabEvents day ? TraceSpan.of(day) : scan(format, path, options);
             if (!targetsKeep(admin, config, span, pacing, err)) {

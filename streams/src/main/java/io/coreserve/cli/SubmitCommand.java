@@ -29,7 +29,8 @@ public final class SubmitCommand implements Callable<Integer> {
 
     @Option(names = "--id", description = "Request id (default: a random UUID).")
     String id;
-    @Option(names = "--user", description = "User the reservation is for.")
+    @Option(names = "--user", description = "User the reservation is for; with credentials, this user's sign the "
+            + "request (default: the credentials' local user).")
     String user;
     @Option(names = "--email", description = "E-mail address for notifications.")
     String email;
@@ -52,9 +53,11 @@ public final class SubmitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CoreserveConfig config = connection.load();
         RequestSpec spec = file != null ? RequestSpec.read(file) : new RequestSpec();
         applyFlags(spec);
+        // The request's user is whom we act as: that user's credentials sign it (default: the local user).
+        CoreserveConfig config = connection.loadAs(spec.user);
+        spec.user = spec.user != null ? spec.user : connection.user();
         CoAllocationRequest request = spec.toRequest(Instant.now());
         String key = request.getDomain() != null ? request.getDomain() : config.require(CoreserveConfig.DEFAULT_DOMAIN);
         EventProducer.sendCommand(config, key, ReservationCommand.newBuilder().setCommand(request).build());

@@ -1,7 +1,9 @@
 package io.coreserve.config;
 
+import io.coreserve.identity.CommandSigningInterceptor;
 import java.util.Properties;
 import java.util.Set;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
@@ -11,8 +13,15 @@ public final class ClientSettings {
     private ClientSettings() {
     }
 
+    /** With {@code coreserve.auth.signing.credentials}, commands to the requests topic are signed. */
     public static Properties producer(CoreserveConfig config) {
-        return only(config, ProducerConfig.configNames());
+        Properties props = only(config, ProducerConfig.configNames());
+        CommandSigningInterceptor.addTo(props, config.asMap());
+        return props;
+    }
+
+    public static Properties admin(CoreserveConfig config) {
+        return only(config, AdminClientConfig.configNames());
     }
 
     public static Properties consumer(CoreserveConfig config) {

@@ -66,12 +66,14 @@ public final class KafkaBrokerProcess implements AutoCloseable {
     private final Path home;
     private final int port;
     private final String clusterId;
+    private final BrokerSecurity security;
 
-    private KafkaBrokerProcess(ChildJvm child, Path home, int port, String clusterId) {
+    private KafkaBrokerProcess(ChildJvm child, Path home, int port, String clusterId, BrokerSecurity security) {
         this.child = child;
         this.home = home;
         this.port = port;
         this.clusterId = clusterId;
+        this.security = security;
     }
 
     /** Starts a broker on {@code dataDir} with the jars found by {@link #locateLib()}. */
@@ -79,11 +81,21 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         return start(locateLib(), dataDir, DEFAULT_START_TIMEOUT);
     }
 
+    /** Starts a broker with SASL and ACLs ({@link BrokerSecurity}); clients log in with its credentials. */
+    public static KafkaBrokerProcess start(Path dataDir, BrokerSecurity security) {
+        return start(locateLib(), dataDir, DEFAULT_START_TIMEOUT, security);
+    }
+
+    /** Without authentication: one PLAINTEXT listener, everybody may do everything. */
+    public static KafkaBrokerProcess start(Path libDir, Path dataDir, Duration startTimeout) {
+        return start(libDir, dataDir, startTimeout, null);
+    }
+
     /**
      * Starts a broker whose state lives in {@code dataDir/kafka}, formatting it first if it is new, and waits
      * (at most {@code startTimeout}) until it answers an admin client's {@code describeCluster}.
      */
-    public static KafkaBrokerProcess start(Path libDir, Path dataDir, Duration startTimeout) {
+    public static KafkaBrokerProcess start(Path libDir, Path dataDir, Duration startTimeout, BrokerSecurity security) {
         Path home = dataDir.resolve(HOME).toAbsolutePath().normalize();
         Path logDirs = home.resolve("data");
         Path logFile = home.resolve(LOG_FILE);
@@ -103,7 +115,10 @@ public final class KafkaBrokerProcess implements AutoCloseable {
 
         Path serverProperties = home.resolve("server.properties");
         Path log4j = home.resolve("log4j2.xml");
-        writeString(serverProperties, serverProperties(logDirs, port, controllerPort));
+        writeString(serverProperties, serverProperties(logDirs, port, controllerPort, security));
+        if (security != null) {
+            BrokerSecurity.ownerOnly(serverProperties); // it holds the app's password
+        }
         writeString(log4j, LOG4J2_XML);
 
         List<String> jvmBase = List.of(
@@ -121,7 +136,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         List<String> server = new ArrayList<>(jvmBase);
         server.addAll(List.of("kafka.Kafka", serverProperties.toString()));
         ChildJvm child = ChildJvm.start("kafka broker", server, Map.of(), home, logFile, STOP_TIMEOUT);
-        KafkaBrokerProcess broker = new KafkaBrokerProcess(child, home, port, clusterId);
+        KafkaBrokerProcess broker = new KafkaBrokerProcess(child, home, port, clusterId, security);
         try {
             writeString(home.resolve(PID_FILE), child.pid() + "\n");
             broker.awaitReady(startTimeout);
@@ -188,27 +203,34 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                 return true;
             }
         });
-        try (Admin admin = Admin.create(Map.of(
+        Map<String, Object> adminSettings = new java.util.HashMap<>(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5_000))) {
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5_000));
+        if (security != null) {
+            adminSettings.putAll(security.appClientSettings());
+        }
+        try (Admin admin = Admin.create(adminSettings)) {
             Duration left = Duration.between(Instant.now(), deadline);
             child.awaitReady("describeCluster answered", left.isNegative() ? Duration.ZERO : left,
                     () -> !admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty());
         }
     }
 
-    private static String serverProperties(Path logDirs, int port, int controllerPort) {
+    private static String serverProperties(Path logDirs, int port, int controllerPort, BrokerSecurity security) {
+        // With security, both listeners speak SASL (see BrokerSecurity for which mechanism and why).
+        String client = security == null ? "PLAINTEXT" : BrokerSecurity.CLIENT_PROTOCOL;
+        String controller = security == null ? "PLAINTEXT" : "SASL_PLAINTEXT";
         return String.join("\n",
                 "# Written by " + KafkaBrokerProcess.class.getName() + " at every start; edits are lost.",
                 "process.roles=broker,controller",
                 "node.id=" + NODE_ID,
                 "controller.quorum.bootstrap.servers=127.0.0.1:" + controllerPort,
-                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
-                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                "listeners=" + client + "://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
+                "advertised.listeners=" + client + "://127.0.0.1:" + port,
                 "controller.listener.names=CONTROLLER",
-                "inter.broker.listener.name=PLAINTEXT",
-                "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+                "inter.broker.listener.name=" + client,
+                "listener.security.protocol.map=CONTROLLER:" + controller + "," + client + ":" + client,
                 "log.dirs=" + logDirs,
                 "num.partitions=1",
                 // One node: every internal topic has one replica.
@@ -220,7 +242,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                 "group.initial.rebalance.delay.ms=0",
                 // Our topics are created explicitly, with their configuration; a typo must not create one.
                 "auto.create.topics.enable=false",
-                "");
+                security == null ? "" : security.serverProperties());
     }
 
     /** Quiet: warnings and errors to stdout, which the launcher appends to broker.log. */
@@ -312,6 +334,11 @@ public final class KafkaBrokerProcess implements AutoCloseable {
 
     public String clusterId() {
         return clusterId;
+    }
+
+    /** Null for a broker without authentication. */
+    public BrokerSecurity security() {
+        return security;
     }
 
     /** {@code <dataDir>/kafka}: configuration, log directory, chosen ports and {@code broker.log}. */

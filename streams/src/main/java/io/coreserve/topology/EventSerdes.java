@@ -10,6 +10,8 @@ import io.coreserve.events.Offer;
 import io.coreserve.events.AgentCommand;
 import io.coreserve.events.AgentReply;
 import io.coreserve.events.OfferJobRequest;
+import io.coreserve.identity.AuthenticatedCommandSerde;
+import io.coreserve.identity.SigningSerializer;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serde;
@@ -33,8 +35,17 @@ public final class EventSerdes {
         this.settings = settings;
     }
 
+    /** Signed as they are written when the settings name signing credentials ({@code coreserve.auth.*}). */
     public Serde<ReservationCommand> commands() {
-        return create(ReservationCommand.class);
+        return SigningSerializer.signingIfConfigured(create(ReservationCommand.class), settings);
+    }
+
+    /**
+     * Commands as the pipeline must read them from the requests topic: authenticated per {@code coreserve.auth.*}
+     * (see {@link io.coreserve.identity.AuthenticatingCommandDeserializer}).
+     */
+    public Serde<ReservationCommand> authenticatedCommands() {
+        return new AuthenticatedCommandSerde(commands(), settings);
     }
 
     public Serde<ReservationDecision> decisions() {

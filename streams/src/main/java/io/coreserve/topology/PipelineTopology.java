@@ -45,7 +45,7 @@ public final class PipelineTopology {
         var keys = Serdes.String();
         topology.addSource(RESOURCES_SOURCE, keys.deserializer(), serdes.resources().deserializer(), topics.resources());
         topology.addSource(SAMPLES_SOURCE, keys.deserializer(), serdes.samples().deserializer(), topics.samples());
-        topology.addSource(REQUESTS_SOURCE, keys.deserializer(), serdes.commands().deserializer(), topics.requests());
+        topology.addSource(REQUESTS_SOURCE, keys.deserializer(), serdes.authenticatedCommands().deserializer(), topics.requests());
         topology.addProcessor(PROCESSOR,
                 () -> new DomainProcessor(handlers, DECISIONS_SINK, NOTIFICATIONS_SINK),
                 RESOURCES_SOURCE, SAMPLES_SOURCE, REQUESTS_SOURCE);
