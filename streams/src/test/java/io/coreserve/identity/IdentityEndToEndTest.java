@@ -37,7 +37,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,7 +49,6 @@ import picocli.CommandLine;
  * {@code REJECTED UNAUTHENTICATED} (branch {@code pipeline}); enable it once both branches meet.
  */
 @Tag("integration")
-@Disabled("needs the pipeline branch's REJECTED UNAUTHENTICATED handling of the coreserve-auth-error header")
 class IdentityEndToEndTest {
 
     @TempDir
