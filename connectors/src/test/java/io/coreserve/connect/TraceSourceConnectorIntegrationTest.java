@@ -53,9 +53,12 @@ class TraceSourceConnectorIntegrationTest {
     @BeforeAll
     static void startConnect() {
         connect = ConnectClusters.start("trace-source-it");
-        connect.kafka().createTopic(RESOURCES, 1);
-        connect.kafka().createTopic(REQUESTS, 1);
-        connect.kafka().createTopic(SAMPLES, 1);
+        // The trace's records carry their own (old) times: without retention.ms=-1 the broker's time-based retention
+        // may delete them before the test reads them back (seen on a loaded machine: jobs 1 to 26 gone).
+        Map<String, String> keepAll = Map.of("retention.ms", "-1");
+        connect.kafka().createTopic(RESOURCES, 1, 1, Map.of("cleanup.policy", "compact"));
+        connect.kafka().createTopic(REQUESTS, 1, 1, keepAll);
+        connect.kafka().createTopic(SAMPLES, 1, 1, keepAll);
     }
 
     @AfterAll

@@ -72,7 +72,8 @@ final class CommandDispatcher {
         FieldLimits.Violation violation = FieldLimits.first(
                 FieldLimits.required("requestId", identity.requestId(), FieldLimits.MAX_ID),
                 FieldLimits.required("user", identity.user(), FieldLimits.MAX_USER),
-                FieldLimits.optional("domain", identity.domain(), FieldLimits.MAX_DOMAIN),
+                // The domain the command is decided in: its own, or else its record key's.
+                FieldLimits.required("domain", domain, FieldLimits.MAX_DOMAIN),
                 handler.checkFields(command));
         if (violation != null) {
             String note = java.util.Objects.equals(context.ownId(), identity.ownId()) ? ""

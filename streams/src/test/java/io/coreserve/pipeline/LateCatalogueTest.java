@@ -22,6 +22,7 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The load test's workload on TopologyTestDriver, with the catalogue arriving in pieces between requests and
@@ -29,6 +30,10 @@ import org.junit.jupiter.api.Test;
  * are rebuilt after each piece, and the independent checker must still find nothing over-committed.
  */
 class LateCatalogueTest {
+
+    /** Its own state directory: test runs in parallel JVMs would otherwise share the default one. */
+    @TempDir
+    java.nio.file.Path stateDir;
 
     /** Commands per millisecond of event time, so that decisions share milliseconds as under a burst. */
     static final int TIE = 10;
@@ -38,6 +43,7 @@ class LateCatalogueTest {
         String scope = "late-catalogue";
         CoreserveConfig config = CoreserveConfig.of(Map.of(
                 StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092",
+                StreamsConfig.STATE_DIR_CONFIG, stateDir.toString(),
                 CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://" + scope));
         EventSerdes serdes = new EventSerdes(config);
         ReservationPipeline pipeline = ReservationPipeline.forConfig(config);

@@ -83,7 +83,9 @@ class ReplayIntegrationTest {
         AvroDeserializer<Resource> resourceReader = new AvroDeserializer<>(Resource.class);
         resourceReader.configure(Map.of("schema.registry.url", REGISTRY), false);
         assertThat(resources).allSatisfy(r -> {
-            assertThat(r.key()).isEqualTo("hpc2n");
+            // Keyed by domain and resource id (compaction keeps every node), routed by the domain.
+            assertThat(io.coreserve.routing.DomainKey.domainOf(r.key())).isEqualTo("hpc2n");
+            assertThat(io.coreserve.routing.DomainKey.idOf(r.key())).startsWith("swf-node-");
             assertThat(r.timestamp()).isEqualTo(1_027_839_845_000L);
             assertThat(r.timestampType()).isEqualTo(TimestampType.CREATE_TIME);
         });
@@ -101,6 +103,8 @@ class ReplayIntegrationTest {
         assertThat(decoded.get(1).getResourceCount()).isEqualTo(2);
         assertThat(decoded.get(1).getLatestStart()).isEqualTo(Instant.ofEpochSecond(1_027_839_905L).plus(Duration.ofHours(2)));
         assertThat(decoded).allSatisfy(r -> assertThat(r.getDomain()).isEqualTo("hpc2n"));
+        // The domain's resources and requests share a partition, so one task holds them all.
+        assertThat(resources).extracting(ConsumerRecord::partition).containsOnly(requests.get(0).partition());
     }
 
     static String run(String... args) {
