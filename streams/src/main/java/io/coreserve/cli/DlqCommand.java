@@ -367,6 +367,9 @@ public final class DlqCommand implements Runnable {
                         }
                         throw e;
                     }
+                    if (description.groupState() == GroupState.DEAD) {
+                        throw new IllegalStateException("consumer group '" + group + "' does not exist");
+                    }
                     if (!description.members().isEmpty() || description.groupState() != GroupState.EMPTY) {
                         System.err.println("dlq skip: refused: consumer group '" + group + "' is active ("
                                 + description.groupState() + ", " + description.members().size() + " members); stop "
