@@ -65,6 +65,16 @@ public final class Pacing {
         }
     }
 
+    /**
+     * The replay stood still for {@code nanos} (waiting for the pipeline to read the catalogue): the rest of the
+     * schedule moves back by as much, so the events after the pause are not sent in a burst to catch up.
+     */
+    public void paused(long nanos) {
+        if (originEventMillis != Long.MIN_VALUE) {
+            originNanos += nanos;
+        }
+    }
+
     @Override
     public String toString() {
         return isPaced() ? speed + "x" : "as fast as possible";

@@ -151,8 +151,10 @@ public final class TraceReplayer {
             return failure.get() == null;
         }
         LongAdder records = acknowledged.get(encoder.topic(EventStream.RESOURCES));
+        long started = System.nanoTime();
         try {
             barrier.await(Map.copyOf(ends), records == null ? 0 : records.sum());
+            pacing.paused(System.nanoTime() - started);
             return true;
         } catch (CatalogueNotProcessed e) {
             failure.compareAndSet(null, e);

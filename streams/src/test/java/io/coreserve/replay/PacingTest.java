@@ -28,6 +28,23 @@ class PacingTest {
     }
 
     @Test
+    void shouldMoveTheScheduleBackByAPauseInsteadOfCatchingUpInABurst() throws Exception {
+        long[] now = {0};
+        List<Long> sleeps = new ArrayList<>();
+        Pacing pacing = Pacing.speed(1, nanos -> {
+            sleeps.add(nanos);
+            now[0] += nanos;
+        }, () -> now[0]);
+
+        pacing.awaitDue(0);                 // origin: the catalogue
+        now[0] += 5_000_000_000L;           // 5 s waiting for the pipeline to read it
+        pacing.paused(5_000_000_000L);
+        pacing.awaitDue(3_000);             // 3 s of trace after the catalogue: 3 s after the pause
+
+        assertThat(sleeps).containsExactly(3_000_000_000L);
+    }
+
+    @Test
     void shouldNeverWaitAsFastAsPossible() throws Exception {
         Pacing pacing = Pacing.asFastAsPossible();
         long started = System.nanoTime();
