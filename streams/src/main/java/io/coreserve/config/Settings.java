@@ -99,6 +99,32 @@ public final class Settings {
                 "rounds of offers, composition and reservation per job before it is rejected");
         def.define(OFFERS_REPLY_TIMEOUT, Type.STRING, "PT30S", positiveDuration(), Importance.LOW,
                 "wall-clock wait for the providers' answers to one step of a job");
+        // Bounded reads of the serde (schemas module: it reads them from the serde's configuration map).
+        def.define(io.coreserve.serde.ReadLimits.MAX_RECORD_BYTES, Type.INT,
+                io.coreserve.serde.ReadLimits.DEFAULTS.maxRecordBytes(), ConfigDef.Range.atLeast(1), Importance.MEDIUM,
+                "the most bytes a record may have to be read at all; larger ones are dead-lettered unread");
+        def.define(io.coreserve.serde.ReadLimits.MAX_STRING_BYTES, Type.INT,
+                io.coreserve.serde.ReadLimits.DEFAULTS.maxStringBytes(), ConfigDef.Range.atLeast(1), Importance.LOW,
+                "the most bytes of one Avro string or bytes value, checked before allocating");
+        def.define(io.coreserve.serde.ReadLimits.MAX_COLLECTION_ITEMS, Type.LONG,
+                io.coreserve.serde.ReadLimits.DEFAULTS.maxCollectionItems(), ConfigDef.Range.atLeast(1),
+                Importance.LOW, "the most array items and map entries of one record together, checked before allocating");
+        def.define(io.coreserve.serde.ReadLimits.REGISTRY_WAIT, Type.STRING,
+                io.coreserve.serde.ReadLimits.DEFAULTS.registryWait().toString(), nonNegativeDuration(),
+                Importance.LOW, "how long a read waits for an unreachable schema registry before the record is "
+                        + "retried later (never dead-lettered for that)");
+        // Dead letters and outputs (io.coreserve.deadletter).
+        def.define(io.coreserve.deadletter.DeadLetterSettings.MAX_BYTES, Type.INT,
+                io.coreserve.deadletter.DeadLetterSettings.DEFAULT_MAX_BYTES, ConfigDef.Range.atLeast(1_024),
+                Importance.LOW, "the most bytes of a dead letter's payload; a longer original is cut and its headers "
+                        + "say so (its topic, partition and offset find it whole)");
+        def.define(io.coreserve.deadletter.DeadLetterSettings.MAX_OUTPUT_RECORD_BYTES, Type.INT,
+                io.coreserve.deadletter.DeadLetterSettings.DEFAULT_MAX_OUTPUT_RECORD_BYTES,
+                ConfigDef.Range.atLeast(1_024), Importance.LOW, "the largest record the pipeline writes; a larger "
+                        + "output is dead-lettered instead of failing the transaction (keep it below the broker's and "
+                        + "topics' max.message.bytes)");
+        // Identity (io.coreserve.identity): declared there, listed here so that every key has one table.
+        io.coreserve.identity.AuthSettings.DEFINITION.configKeys().values().forEach(def::define);
         return def;
     }
 

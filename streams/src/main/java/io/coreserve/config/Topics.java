@@ -36,21 +36,6 @@ public record Topics(String resources, String samples, String offers, String req
         return java.util.Collections.unmodifiableMap(settings);
     }
 
-    static Map<String, String> defaults() {
-        Map<String, String> names = new LinkedHashMap<>();
-        names.put(RESOURCES, "coreserve.resources");
-        names.put(SAMPLES, "coreserve.samples");
-        names.put(OFFERS, "coreserve.offers");
-        names.put(REQUESTS, "coreserve.requests");
-        names.put(DECISIONS, "coreserve.decisions");
-        names.put(NOTIFICATIONS, "coreserve.notifications");
-        names.put(DEAD_LETTER, "coreserve.dead-letter");
-        names.put(OFFER_REQUESTS, "coreserve.offer-requests");
-        names.put(AGENT_COMMANDS, "coreserve.agent-commands");
-        names.put(AGENT_REPLIES, "coreserve.agent-replies");
-        return names;
-    }
-
     static Topics from(Function<String, String> setting) {
         return new Topics(setting.apply(RESOURCES), setting.apply(SAMPLES), setting.apply(OFFERS),
                 setting.apply(REQUESTS), setting.apply(DECISIONS), setting.apply(NOTIFICATIONS),

@@ -1,6 +1,7 @@
 package io.coreserve.reservation;
 
 import io.coreserve.config.CoreserveConfig;
+import io.coreserve.config.Settings;
 import io.coreserve.engine.allocation.Algorithm;
 import io.coreserve.engine.allocation.EngineConfig;
 import io.coreserve.engine.model.PropertySchema;
@@ -25,35 +26,32 @@ public record ReservationSettings(PropertySchema properties, EngineConfig engine
         String defaultDomain, Duration counterOfferTtl, Duration counterOfferHorizon, int maxActivePerUser,
         Duration tickInterval, Duration retention) {
 
-    public static final String PROPERTIES = "coreserve.properties";
-    public static final String ALGORITHM = "coreserve.engine.algorithm";
-    public static final String SEED = "coreserve.engine.seed";
-    public static final String COUNTER_OFFER_TTL = "coreserve.counter-offer.ttl";
-    public static final String COUNTER_OFFER_HORIZON = "coreserve.counter-offer.horizon";
-    public static final String MAX_ACTIVE_PER_USER = "coreserve.user.max-active-reservations";
-    public static final String TICK_INTERVAL = "coreserve.tick.interval";
-    public static final String RETENTION = CoreserveConfig.HISTORY_RETENTION;
+    // Declared (type, default, rule, documentation) in io.coreserve.config.Settings; short names here.
+    public static final String PROPERTIES = Settings.PROPERTIES;
+    public static final String ALGORITHM = Settings.ENGINE_ALGORITHM;
+    public static final String SEED = Settings.ENGINE_SEED;
+    public static final String COUNTER_OFFER_TTL = Settings.COUNTER_OFFER_TTL;
+    public static final String COUNTER_OFFER_HORIZON = Settings.COUNTER_OFFER_HORIZON;
+    public static final String MAX_ACTIVE_PER_USER = Settings.MAX_ACTIVE_PER_USER;
+    public static final String TICK_INTERVAL = Settings.TICK_INTERVAL;
+    public static final String RETENTION = Settings.HISTORY_RETENTION;
 
+    /** The settings of {@code config}, which {@link CoreserveConfig} has filled with defaults and validated. */
     public static ReservationSettings from(CoreserveConfig config) {
-        PropertySchema properties = PropertySchema.of(Arrays.stream(
-                valueOr(config, PROPERTIES, "cores,cpu_ghz,memory_gb").split(",")).map(String::trim).toList());
-        Algorithm algorithm = Algorithm.valueOf(valueOr(config, ALGORITHM, "paper").toUpperCase(Locale.ROOT));
-        long seed = Long.parseLong(valueOr(config, SEED, "42"));
+        PropertySchema properties = PropertySchema.of(Arrays.stream(config.require(PROPERTIES).split(","))
+                .map(String::trim).filter(name -> !name.isEmpty()).toList());
+        Algorithm algorithm = Algorithm.valueOf(config.require(ALGORITHM).trim().toUpperCase(Locale.ROOT));
+        long seed = Long.parseLong(config.require(SEED).trim());
         EngineConfig d = EngineConfig.defaults();
         EngineConfig engine = new EngineConfig(seed, d.mInit(), d.mMax(), d.l1(), d.l2(),
                 config.getDuration(CoreserveConfig.HORIZON).toMillis(), d.defaultPerResource(), algorithm,
                 d.improvedPool(), d.improvedRestarts(), d.bookingRetries());
         return new ReservationSettings(properties, engine, algorithm.name().toLowerCase(Locale.ROOT),
                 config.require(CoreserveConfig.DEFAULT_DOMAIN),
-                Duration.parse(valueOr(config, COUNTER_OFFER_TTL, "PT15M")),
-                Duration.parse(valueOr(config, COUNTER_OFFER_HORIZON, "P7D")),
-                Integer.parseInt(valueOr(config, MAX_ACTIVE_PER_USER, "0")),
-                Duration.parse(valueOr(config, TICK_INTERVAL, "PT1M")),
+                config.getDuration(COUNTER_OFFER_TTL),
+                config.getDuration(COUNTER_OFFER_HORIZON),
+                config.getInt(MAX_ACTIVE_PER_USER),
+                config.getDuration(TICK_INTERVAL),
                 config.getDuration(RETENTION));
-    }
-
-    private static String valueOr(CoreserveConfig config, String key, String fallback) {
-        String v = config.get(key);
-        return v == null || v.isBlank() ? fallback : v.trim();
     }
 }

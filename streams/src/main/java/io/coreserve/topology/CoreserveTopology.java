@@ -17,7 +17,7 @@ import org.apache.kafka.streams.TopologyConfig;
 public final class CoreserveTopology {
 
     /** Whether the offers protocol (seed 001) runs beside the reservation pipeline; default true. */
-    public static final String OFFERS_ENABLED = "coreserve.offers.enabled";
+    public static final String OFFERS_ENABLED = io.coreserve.config.Settings.OFFERS_ENABLED;
 
     private CoreserveTopology() {
     }

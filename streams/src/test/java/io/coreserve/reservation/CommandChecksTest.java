@@ -44,6 +44,11 @@ class CommandChecksTest {
     /** Its own state directory: test runs in parallel JVMs would otherwise share the default one. */
     @TempDir
     java.nio.file.Path stateDir;
+    @TempDir
+    java.nio.file.Path keysDir;
+    /** Signs the commands of the checks under test: an operator keeps the declared user, whatever it is. */
+    private final javax.crypto.SecretKey operator = io.coreserve.identity.SigningKeys.generate();
+    private final javax.crypto.SecretKey bob = io.coreserve.identity.SigningKeys.generate();
 
     private static final Instant T0 = Instant.parse("2026-11-21T08:00:00Z");
     private static final long HOUR = 3_600_000L;
@@ -53,8 +58,9 @@ class CommandChecksTest {
     private EventSerdes serdes;
     private ReservationQueries queries;
     private TestInputTopic<String, Resource> resources;
-    private TestInputTopic<String, ReservationCommand> commands;
+    private TestInputTopic<String, byte[]> commands;
     private TestOutputTopic<String, ReservationDecision> decisions;
+    private String requestsTopic;
     private TestOutputTopic<String, Notification> notifications;
 
     @BeforeEach
@@ -63,8 +69,14 @@ class CommandChecksTest {
                 StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092",
                 StreamsConfig.STATE_DIR_CONFIG, stateDir.toString(),
                 CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://" + scope,
-                ReservationSettings.PROPERTIES, "cores,memory_gb"));
+                ReservationSettings.PROPERTIES, "cores,memory_gb",
+                io.coreserve.identity.AuthSettings.ENABLED, "true",
+                io.coreserve.identity.AuthSettings.KEYS_DIR, keysDir.toString(),
+                io.coreserve.identity.AuthSettings.OPERATORS, "checks-operator"));
+        new io.coreserve.identity.UserKeyDirectory(keysDir).put("checks-operator", operator);
+        new io.coreserve.identity.UserKeyDirectory(keysDir).put("bob", bob);
         Topics topics = config.topics();
+        requestsTopic = topics.requests();
         serdes = new EventSerdes(config);
         ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
         driver = new TopologyTestDriver(PipelineTopology.build(topics, serdes, pipeline.handlers(), pipeline.stores()),
@@ -72,7 +84,8 @@ class CommandChecksTest {
         queries = pipeline.queries(name -> driver.getKeyValueStore(name));
         var keys = Serdes.String();
         resources = driver.createInputTopic(topics.resources(), keys.serializer(), serdes.resources().serializer());
-        commands = driver.createInputTopic(topics.requests(), keys.serializer(), serdes.commands().serializer());
+        commands = driver.createInputTopic(topics.requests(), keys.serializer(),
+                new org.apache.kafka.common.serialization.ByteArraySerializer());
         decisions = driver.createOutputTopic(topics.decisions(), keys.deserializer(), serdes.decisions().deserializer());
         notifications = driver.createOutputTopic(topics.notifications(), keys.deserializer(),
                 serdes.notifications().deserializer());
@@ -101,20 +114,28 @@ class CommandChecksTest {
     }
 
     private ReservationDecision send(String key, Object command) {
-        commands.pipeInput(key, ReservationCommand.newBuilder().setCommand(command).build(), T0);
-        return decisions.readValue();
+        return sendSigned(key, command, "checks-operator", operator);
     }
 
     private ReservationDecision send(Object command) {
         return send("default", command);
     }
 
-    private ReservationDecision sendUnauthenticated(Object command, String reason) {
+    /** A command as the requests topic carries it: Avro bytes with the signer's name and signature in headers. */
+    private ReservationDecision sendSigned(String key, Object command, String signer, javax.crypto.SecretKey signingKey) {
+        byte[] value = serialized(command);
         RecordHeaders headers = new RecordHeaders();
-        headers.add(DomainEventHandler.AUTH_ERROR_HEADER, reason.getBytes(StandardCharsets.UTF_8));
-        commands.pipeInput(new TestRecord<>("default", ReservationCommand.newBuilder().setCommand(command).build(),
-                headers, T0));
+        if (signer != null) {
+            io.coreserve.identity.CommandSignature.put(headers, signer,
+                    io.coreserve.identity.CommandSignature.sign(signingKey, requestsTopic, signer, value));
+        }
+        commands.pipeInput(new TestRecord<>(key, value, headers, T0));
         return decisions.readValue();
+    }
+
+    private byte[] serialized(Object command) {
+        return serdes.commands().serializer().serialize(requestsTopic,
+                ReservationCommand.newBuilder().setCommand(command).build());
     }
 
     @Test
@@ -166,14 +187,14 @@ class CommandChecksTest {
     void shouldRejectAnUnauthenticatedCommandWithoutStoringOrChangingAnything() {
         ReservationDecision alices = send(request("job-1", "alice", 4, 9).build());
 
-        ReservationDecision forgedCancel = sendUnauthenticated(CancelRequest.newBuilder().setRequestId("job-1")
-                .setUser("alice").setRequestedAt(T0).build(), "signature does not verify");
-        ReservationDecision forgedRequest = sendUnauthenticated(request("job-2", "alice", 1, 1).build(), "no signature");
+        ReservationDecision forgedCancel = sendSigned("default", CancelRequest.newBuilder().setRequestId("job-1")
+                .setUser("alice").setRequestedAt(T0).build(), "bob", bob);
+        ReservationDecision forgedRequest = sendSigned("default", request("job-2", "alice", 1, 1).build(), null, null);
 
         assertThat(forgedCancel.getReasonCode()).isEqualTo("UNAUTHENTICATED");
         assertThat(forgedCancel.getField()).isEqualTo("user");
         assertThat(forgedCancel.getRequestId()).isEqualTo("job-1#cancel");
-        assertThat(forgedCancel.getMessage()).contains("signature does not verify");
+        assertThat(forgedCancel.getMessage()).contains("signed by 'bob' but claims to be from user 'alice'");
         assertThat(forgedRequest.getReasonCode()).isEqualTo("UNAUTHENTICATED");
         assertThat(forgedRequest.getRequestId()).isEqualTo("job-2");
         assertThat(queries.reservation(null, "alice", "job-1")).contains(alices);
