@@ -59,6 +59,10 @@ public final class DevCommand implements Callable<Integer> {
         try (ShutdownSignal shutdown = new ShutdownSignal();
                 KafkaBrokerProcess broker = KafkaBrokerProcess.start(data);
                 ApicurioRegistryProcess registry = ApicurioRegistryProcess.startPersistent(data)) {
+            // Supervision: a broker or registry that dies is started again on the same port and data; the
+            // pipeline's clients reconnect by themselves and /health says DOWN or DEGRADED meanwhile.
+            broker.restartWhenDead();
+            registry.restartWhenDead();
             CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(), Map.of(
                     StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
                     CoreserveConfig.SCHEMA_REGISTRY_URL, registry.url(),
