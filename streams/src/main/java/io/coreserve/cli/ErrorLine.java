@@ -20,8 +20,8 @@ final class ErrorLine implements IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(Exception failure, CommandLine command, ParseResult parsed) {
         var err = command.getErr();
-        err.println(command.getCommandName().equals("coreserve") ? "coreserve: error: " + describe(failure)
-                : "coreserve " + command.getCommandName() + ": error: " + describe(failure));
+        String where = command.getCommandName().equals("coreserve") ? "coreserve" : "coreserve " + command.getCommandName();
+        err.println(where + ": error: " + describe(failure, bootstrapOf(parsed)));
         if (verbose(parsed)) {
             failure.printStackTrace(err);
         }
@@ -38,11 +38,21 @@ final class ErrorLine implements IExecutionExceptionHandler {
         return false;
     }
 
+    /** The {@code --bootstrap} given on the command line, else a pointer to the option. */
+    private static String bootstrapOf(ParseResult parsed) {
+        for (ParseResult level = parsed; level != null; level = level.subcommand()) {
+            if (level.hasMatchedOption("--bootstrap")) {
+                return level.matchedOptionValue("--bootstrap", "--bootstrap");
+            }
+        }
+        return "--bootstrap";
+    }
+
     /**
      * The messages along the cause chain, without wrappers that only repeat their cause, joined by ": " on one
      * line; a Kafka timeout says which setting to check.
      */
-    static String describe(Throwable failure) {
+    static String describe(Throwable failure, String bootstrap) {
         List<String> parts = new ArrayList<>();
         boolean kafkaTimeout = false;
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -57,7 +67,7 @@ final class ErrorLine implements IExecutionExceptionHandler {
             }
         }
         String line = String.join(": ", parts);
-        return kafkaTimeout ? "no answer from Kafka in time (is the broker at --bootstrap running, and does the topic exist?): "
-                + line : line;
+        return kafkaTimeout ? "no answer from Kafka in time (is the broker at " + bootstrap
+                + " running, and does the topic exist?): " + line : line;
     }
 }

@@ -31,10 +31,14 @@ record PidFile(Path file) {
 
     /** Records {@code child} as started by this JVM. */
     void write(ProcessHandle child) {
+        write(child, ProcessHandle.current());
+    }
+
+    /** Records {@code child} as started by {@code owner}. */
+    void write(ProcessHandle child, ProcessHandle owner) {
         Properties props = new Properties();
         props.setProperty("pid", Long.toString(child.pid()));
         props.setProperty("started", startOf(child));
-        ProcessHandle owner = ProcessHandle.current();
         props.setProperty("owner.pid", Long.toString(owner.pid()));
         props.setProperty("owner.started", startOf(owner));
         try {
