@@ -5,6 +5,7 @@ import io.coreserve.app.EventProducer;
 import io.coreserve.app.ShutdownSignal;
 import io.coreserve.app.TopicAdmin;
 import io.coreserve.catalogue.DemoCatalogue;
+import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.reservation.ReservationPipeline;
 import io.coreserve.local.ApicurioRegistryProcess;
@@ -97,7 +98,7 @@ public final class DevCommand implements Callable<Integer> {
     /** Loads the demo catalogue once: a restart finds it already on the compacted resources topic. */
     private void loadDemoCatalogue(CoreserveConfig config) throws Exception {
         String topic = config.topics().resources();
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", config.bootstrapServers()))) {
+        try (Admin admin = Admin.create(ClientSettings.admin(config))) {
             var partitionsOf = admin.describeTopics(java.util.List.of(topic)).allTopicNames().get().get(topic).partitions();
             Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
             partitionsOf.forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));

@@ -220,7 +220,7 @@ final class ChildJvm implements AutoCloseable {
                 Process started = launch();
                 awaitReady.run();
                 restarts.incrementAndGet();
-                log.warn("{} restarted (pid {}) after {} attempt(s)", name, started.pid(), attempt);
+                log.info("{} restarted (pid {}) after {} attempt(s)", name, started.pid(), attempt);
                 watch(started, awaitReady);
                 return;
             } catch (InterruptedException e) {
