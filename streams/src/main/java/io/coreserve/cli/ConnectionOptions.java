@@ -1,5 +1,6 @@
 package io.coreserve.cli;
 
+import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -28,6 +29,6 @@ public final class ConnectionOptions {
         if (registry != null) {
             overrides.put(CoreserveConfig.SCHEMA_REGISTRY_URL, registry);
         }
-        return CoreserveConfig.load(configFile, System.getenv(), overrides);
+        return ClientSettings.withRegistryTimeout(CoreserveConfig.load(configFile, System.getenv(), overrides));
     }
 }

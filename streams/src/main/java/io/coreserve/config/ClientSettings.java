@@ -43,6 +43,19 @@ public final class ClientSettings {
         return props;
     }
 
+    /**
+     * {@code config} with {@code schema.registry.request.timeout.ms} at {@link #UNREACHABLE_AFTER} unless set, so
+     * that a registry that accepts connections but does not answer (stopped, overloaded) is reported in seconds
+     * too, instead of after the serde's default 10 s.
+     */
+    public static CoreserveConfig withRegistryTimeout(CoreserveConfig config) {
+        return config.get(REGISTRY_REQUEST_TIMEOUT_MS) != null ? config
+                : config.with(REGISTRY_REQUEST_TIMEOUT_MS, millis(UNREACHABLE_AFTER));
+    }
+
+    /** {@code io.coreserve.serde.AvroSerdeConfig.REQUEST_TIMEOUT_MS}, spelled out: an older serde jar ignores it. */
+    static final String REGISTRY_REQUEST_TIMEOUT_MS = "schema.registry.request.timeout.ms";
+
     private static String millis(Duration duration) {
         return Long.toString(duration.toMillis());
     }
