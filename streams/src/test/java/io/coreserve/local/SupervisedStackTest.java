@@ -95,7 +95,7 @@ class SupervisedStackTest {
         }
     }
 
-    /** Submits a request for 2 resources for an hour and waits until GET /reservations/ID shows a decision. */
+    /** Submits alice's request for 2 resources for an hour; waits until GET /reservations/ID says ACCEPTED. */
     private void assertDecided(CoreserveConfig config, String url, String id) throws Exception {
         RequestSpec spec = new RequestSpec();
         spec.id = id;
@@ -107,7 +107,7 @@ class SupervisedStackTest {
         EventProducer.sendCommand(config, "default", ReservationCommand.newBuilder().setCommand(request).build());
         await("decision of " + id).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
                 .untilAsserted(() -> {
-                    HttpResponse<String> response = get(url + "/reservations/" + id);
+                    HttpResponse<String> response = get(url + "/reservations/" + id + "?user=alice");
                     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
                     assertThat(JSON.readTree(response.body()).path("status").asText()).isEqualTo("ACCEPTED");
                 });
