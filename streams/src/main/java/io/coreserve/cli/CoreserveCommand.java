@@ -2,8 +2,8 @@ package io.coreserve.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
 
 /** The {@code coreserve} command line. */
 @Command(name = "coreserve", mixinStandardHelpOptions = true, version = "coreserve 0.1.0",
@@ -15,8 +15,10 @@ public final class CoreserveCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = ErrorLine.VERBOSE, scope = ScopeType.INHERIT,
-            description = "On an error, print the stack trace too (by default: one line with the cause).")
+    private static final String VERBOSE_DESCRIPTION =
+            "On an error, print the stack trace too (by default: one line with the cause).";
+
+    @Option(names = ErrorLine.VERBOSE, description = VERBOSE_DESCRIPTION)
     boolean verbose;
 
     @Override
@@ -24,9 +26,26 @@ public final class CoreserveCommand implements Runnable {
         spec.commandLine().usage(System.out);
     }
 
-    /** The command line with its error handling: one line and exit code 1 (see {@link ErrorLine}). */
+    /**
+     * The command line with its error handling: one line and exit code 1 (see {@link ErrorLine}), and
+     * {@code --verbose} on every command.
+     */
     public static CommandLine commandLine() {
-        return new CommandLine(new CoreserveCommand()).setExecutionExceptionHandler(new ErrorLine());
+        CommandLine commandLine = new CommandLine(new CoreserveCommand());
+        commandLine.getSubcommands().values().forEach(CoreserveCommand::addVerbose);
+        return commandLine.setExecutionExceptionHandler(new ErrorLine());
+    }
+
+    /**
+     * Adds {@code --verbose} to a command and its subcommands unless they declare their own (picocli's inherited
+     * options refuse a command that does), which {@link ErrorLine} reads from the parse result.
+     */
+    private static void addVerbose(CommandLine command) {
+        if (command.getCommandSpec().findOption(ErrorLine.VERBOSE) == null) {
+            command.getCommandSpec().addOption(OptionSpec.builder(ErrorLine.VERBOSE).type(boolean.class)
+                    .description(VERBOSE_DESCRIPTION).build());
+        }
+        command.getSubcommands().values().forEach(CoreserveCommand::addVerbose);
     }
 
     public static void main(String[] args) {

@@ -12,14 +12,13 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
 
 /** The error line of a failing command, with a command that fails as a Kafka producer or the registry client does. */
 class ErrorLineTest {
 
     @Command(name = "top", subcommands = Failing.class)
     static final class Top implements Runnable {
-        @Option(names = ErrorLine.VERBOSE, scope = ScopeType.INHERIT)
+        @Option(names = ErrorLine.VERBOSE)
         boolean verbose;
 
         @Override
@@ -31,6 +30,9 @@ class ErrorLineTest {
     static final class Failing implements Callable<Integer> {
         @Option(names = {"--bootstrap", "--bootstrap-servers"})
         String bootstrap;
+
+        @Option(names = ErrorLine.VERBOSE)
+        boolean verbose;
 
         @Override
         public Integer call() throws Exception {
@@ -76,6 +78,17 @@ class ErrorLineTest {
                 .isEqualTo(failure.getMessage());
         assertThat(ErrorLine.describe(new IllegalStateException("cannot start", new ConnectException("Connection "
                 + "refused")), "--bootstrap")).isEqualTo("cannot start: Connection refused");
+    }
+
+    @Test
+    void shouldGiveEveryCommandOfTheRealCommandLineAVerboseOption() {
+        CommandLine commandLine = CoreserveCommand.commandLine();
+
+        assertThat(commandLine.getSubcommands()).isNotEmpty();
+        commandLine.getSubcommands().forEach((name, command) -> assertThat(
+                command.getCommandSpec().findOption(ErrorLine.VERBOSE)).as(name).isNotNull());
+        assertThat(commandLine.parseArgs("submit", "--verbose", "--user", "alice").subcommand()
+                .hasMatchedOption(ErrorLine.VERBOSE)).isTrue();
     }
 
     private static int run(StringWriter err, String... args) {
