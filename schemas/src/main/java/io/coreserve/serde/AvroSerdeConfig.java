@@ -1,5 +1,6 @@
 package io.coreserve.serde;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.config.ConfigException;
@@ -10,13 +11,17 @@ import org.apache.kafka.common.config.ConfigException;
  * <ul>
  *   <li>{@code schema.registry.url}: the registry's base URL, or {@code mock://scope} for an in-memory one;</li>
  *   <li>{@code auto.register.schemas} (default true): register the writer's schema on first use; when
- *       false the schema must already be registered, and a missing one is an error.</li>
+ *       false the schema must already be registered, and a missing one is an error;</li>
+ *   <li>{@code schema.registry.request.timeout.ms} (default 10000): how long one registry call may take,
+ *       connecting included.</li>
  * </ul>
  */
-public record AvroSerdeConfig(String registryUrl, boolean autoRegister) {
+public record AvroSerdeConfig(String registryUrl, boolean autoRegister, Duration requestTimeout) {
 
     public static final String SCHEMA_REGISTRY_URL = "schema.registry.url";
     public static final String AUTO_REGISTER_SCHEMAS = "auto.register.schemas";
+    public static final String REQUEST_TIMEOUT_MS = "schema.registry.request.timeout.ms";
+    private static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
     private static final String MOCK_SCHEME = "mock://";
 
     private static final Map<String, SchemaRegistryClient> CLIENTS = new ConcurrentHashMap<>();
@@ -30,14 +35,18 @@ public record AvroSerdeConfig(String registryUrl, boolean autoRegister) {
         boolean autoRegister = auto == null || Boolean.parseBoolean(auto.toString());
         // Confluent accepts a comma-separated list; one registry is what we support, so take the first.
         String first = url.toString().split(",")[0].trim();
-        return new AvroSerdeConfig(first, autoRegister);
+        Object timeout = configs.get(REQUEST_TIMEOUT_MS);
+        Duration requestTimeout = timeout == null || timeout.toString().isBlank() ? DEFAULT_REQUEST_TIMEOUT
+                : Duration.ofMillis(Long.parseLong(timeout.toString().trim()));
+        return new AvroSerdeConfig(first, autoRegister, requestTimeout);
     }
 
-    /** The client for this URL, shared by every serde in the JVM so that the id cache is shared too. */
+    /** The client for this URL and timeout, shared by the serdes in the JVM so that the id cache is shared too. */
     public SchemaRegistryClient client() {
         if (registryUrl.startsWith(MOCK_SCHEME)) {
             return InMemorySchemaRegistryClient.forScope(registryUrl.substring(MOCK_SCHEME.length()));
         }
-        return CLIENTS.computeIfAbsent(registryUrl, RestSchemaRegistryClient::new);
+        return CLIENTS.computeIfAbsent(registryUrl + " " + requestTimeout.toMillis(),
+                key -> new RestSchemaRegistryClient(registryUrl, requestTimeout));
     }
 }

@@ -25,11 +25,13 @@ public final class CoreserveApp implements AutoCloseable {
     private final CoreserveConfig config;
     private final StreamsRunner runner;
     private final HttpApi http;
+    private final DependencyHealth dependencies;
 
     private CoreserveApp(CoreserveConfig config, StreamsRunner runner, HttpApi http) {
         this.config = config;
         this.runner = runner;
         this.http = http;
+        this.dependencies = new DependencyHealth(config);
     }
 
     /** Whether the offers protocol (seed 001) runs beside the reservation pipeline; default true. */
@@ -74,12 +76,17 @@ public final class CoreserveApp implements AutoCloseable {
         return app;
     }
 
+    /** UP, DEGRADED (registry unreachable: 200) or DOWN (pipeline stopped or broker unreachable: 503). */
     private Response health() {
         var state = runner.streams().state();
+        DependencyHealth.Report report = dependencies.check();
+        String status = report.status(state.isRunningOrRebalancing());
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("status", state.isRunningOrRebalancing() ? "UP" : "DOWN");
+        body.put("status", status);
         body.put("streams", state.name());
-        return new Response(state.isRunningOrRebalancing() ? 200 : 503, body);
+        body.put("broker", report.broker().asMap());
+        body.put("registry", report.registry().asMap());
+        return new Response("DOWN".equals(status) ? 503 : 200, body);
     }
 
     public HttpApi http() {
@@ -97,6 +104,7 @@ public final class CoreserveApp implements AutoCloseable {
     @Override
     public void close() {
         http.close();
+        dependencies.close();
         runner.close();
     }
 }

@@ -1,5 +1,6 @@
 package io.coreserve.cli;
 
+import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.identity.AuthSettings;
 import io.coreserve.identity.ClientIdentity;
@@ -63,6 +64,6 @@ public final class ConnectionOptions {
         identity = ClientIdentity.resolve(credentials, config.get(AuthSettings.CREDENTIALS),
                 config.get(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG), user, role);
         overrides.putAll(identity.settings());
-        return CoreserveConfig.load(configFile, System.getenv(), overrides);
+        return ClientSettings.withRegistryTimeout(CoreserveConfig.load(configFile, System.getenv(), overrides));
     }
 }

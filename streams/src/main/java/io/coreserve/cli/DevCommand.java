@@ -62,6 +62,10 @@ public final class DevCommand implements Callable<Integer> {
         try (ShutdownSignal shutdown = new ShutdownSignal();
                 KafkaBrokerProcess broker = KafkaBrokerProcess.start(data, security);
                 ApicurioRegistryProcess registry = ApicurioRegistryProcess.startPersistent(data)) {
+            // Supervision: a broker or registry that dies is started again on the same port and data; the
+            // pipeline's clients reconnect by themselves and /health says DOWN or DEGRADED meanwhile.
+            broker.restartWhenDead();
+            registry.restartWhenDead();
             Map<String, String> settings = new java.util.LinkedHashMap<>(Map.of(
                     StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
                     CoreserveConfig.SCHEMA_REGISTRY_URL, registry.url(),

@@ -42,6 +42,7 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
     public static final String RUN_JAR = "quarkus-run.jar";
     public static final String LOG_FILE = "registry.log";
     static final String PORT_FILE = "registry.port";
+    static final String PID_FILE = "registry.pid";
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
 
     private static final String CCOMPAT_PATH = "/apis/ccompat/v7";
@@ -72,6 +73,8 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
      */
     public static ApicurioRegistryProcess startPersistent(Path dataDir) {
         Path dir = dataDir.resolve("registry");
+        // A registry left running by a run that was killed holds the port and the database: stop it first.
+        new PidFile(dir.resolve(PID_FILE)).stopStale("schema registry", STOP_TIMEOUT);
         Path portFile = dir.resolve(PORT_FILE);
         int port = FreePorts.preferring(readPort(portFile));
         writePort(portFile, port);
@@ -112,21 +115,38 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
                 + dir.toAbsolutePath().normalize().resolve("registry_db")));
         jvmArgs.addAll(List.of("-jar", jar.toString()));
         ChildJvm child = ChildJvm.start("schema registry", jvmArgs, Map.of(), home, logDir.resolve(LOG_FILE),
-                STOP_TIMEOUT);
+                STOP_TIMEOUT, Optional.of(logDir.resolve(PID_FILE)));
         ApicurioRegistryProcess registry = new ApicurioRegistryProcess(child, port);
-        HttpClient http = HttpClient.newBuilder().connectTimeout(PROBE_TIMEOUT).build();
-        HttpRequest subjects = HttpRequest.newBuilder(URI.create(registry.url() + "/subjects"))
-                .timeout(PROBE_TIMEOUT)
-                .GET()
-                .build();
         try {
-            child.awaitReady("GET /subjects answered 200", startTimeout,
-                    () -> http.send(subjects, HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
+            registry.awaitReady(startTimeout);
         } catch (RuntimeException e) {
             registry.close();
             throw e;
         }
         return registry;
+    }
+
+    private void awaitReady(Duration timeout) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(PROBE_TIMEOUT).build();
+        HttpRequest subjects = HttpRequest.newBuilder(URI.create(url() + "/subjects"))
+                .timeout(PROBE_TIMEOUT)
+                .GET()
+                .build();
+        child.awaitReady("GET /subjects answered 200", timeout,
+                () -> http.send(subjects, HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
+    }
+
+    /**
+     * From now on, a registry that exits on its own is started again on the same port and storage, with a log
+     * line, until it is up or this is closed. With {@link #startPersistent} its schemas and ids survive that.
+     */
+    public void restartWhenDead() {
+        child.restartWhenDead(() -> awaitReady(DEFAULT_START_TIMEOUT));
+    }
+
+    /** How many times {@link #restartWhenDead()} has brought the registry back. */
+    public int restarts() {
+        return child.restarts();
     }
 
     /**

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
@@ -99,7 +100,10 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         Path home = dataDir.resolve(HOME).toAbsolutePath().normalize();
         Path logDirs = home.resolve("data");
         Path logFile = home.resolve(LOG_FILE);
-        failIfInUse(logDirs, home.resolve(PID_FILE));
+        Path pidFile = home.resolve(PID_FILE);
+        // A broker left running by a run that was killed holds the lock and the ports: stop it first.
+        new PidFile(pidFile).stopStale("kafka broker", STOP_TIMEOUT);
+        failIfInUse(logDirs, pidFile);
         State previous = State.read(home.resolve(STATE_FILE));
         boolean formatted = Files.exists(logDirs.resolve("meta.properties"));
 
@@ -135,10 +139,10 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         }
         List<String> server = new ArrayList<>(jvmBase);
         server.addAll(List.of("kafka.Kafka", serverProperties.toString()));
-        ChildJvm child = ChildJvm.start("kafka broker", server, Map.of(), home, logFile, STOP_TIMEOUT);
+        ChildJvm child = ChildJvm.start("kafka broker", server, Map.of(), home, logFile, STOP_TIMEOUT,
+                Optional.of(pidFile));
         KafkaBrokerProcess broker = new KafkaBrokerProcess(child, home, port, clusterId, security);
         try {
-            writeString(home.resolve(PID_FILE), child.pid() + "\n");
             broker.awaitReady(startTimeout);
         } catch (RuntimeException e) {
             broker.close();
@@ -177,7 +181,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                 FileLock lock = channel.tryLock()) {
             if (lock == null) {
                 throw new IllegalStateException("a Kafka broker is already running on " + logDirs
-                        + " (its .lock is held, probably by pid " + lastPid(pidFile) + "); stop it first");
+                        + " (its .lock is held; " + pidFile + " may say by which process); stop it first");
             }
         } catch (OverlappingFileLockException e) {
             throw new IllegalStateException("a Kafka broker started by this JVM is already running on " + logDirs, e);
@@ -186,13 +190,6 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         }
     }
 
-    private static String lastPid(Path pidFile) {
-        try {
-            return Files.exists(pidFile) ? Files.readString(pidFile).trim() : "unknown";
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
 
     private void awaitReady(Duration timeout) {
         Instant deadline = Instant.now().plus(timeout);
@@ -352,6 +349,19 @@ public final class KafkaBrokerProcess implements AutoCloseable {
 
     public boolean isAlive() {
         return child.isAlive();
+    }
+
+    /**
+     * From now on, a broker that exits on its own (crash, OOM, kill) is started again on the same ports and data
+     * directory, with a log line, until it is up or this is closed. Clients reconnect by themselves.
+     */
+    public void restartWhenDead() {
+        child.restartWhenDead(() -> awaitReady(DEFAULT_START_TIMEOUT));
+    }
+
+    /** How many times {@link #restartWhenDead()} has brought the broker back. */
+    public int restarts() {
+        return child.restarts();
     }
 
     public Path logFile() {
