@@ -66,6 +66,11 @@ final class ActiveReservations {
      * little before {@code now} still counts them for its user).
      */
     void tick(long since, long now, Consumer<ReservationDecision> visitor) {
+        if (now <= since) {
+            // Stream time does not go back, but a group whose offsets were reset can start again from an older one:
+            // nothing is due, and (since, now] would be an invalid range.
+            return;
+        }
         Set<String> due = new TreeSet<>();
         byStart.subMap(since, false, now, true).values().forEach(due::addAll);
         byEnd.subMap(since, false, now, true).values().forEach(due::addAll);

@@ -39,7 +39,9 @@ final class LifecycleTicker {
                 }
             });
         }
-        stores.notifiedUntil(now);
+        if (last == null || now > last) {
+            stores.notifiedUntil(now); // never back: what was notified up to the later time stays notified
+        }
         stores.pruneBackground(now - settings.retention().toMillis());
         return Output.notify(out);
     }

@@ -65,4 +65,14 @@ class ActiveReservationsTest {
         assertThat(index.activeCount("ann", 0)).isEqualTo(1);
         assertThat(due(index, 50, 100)).containsExactly("a");
     }
+
+    @Test
+    void shouldVisitNothingWhenStreamTimeSeemsToGoBack() {
+        ActiveReservations index = new ActiveReservations();
+        index.written(decision("a", "ann", ReservationStatus.ACCEPTED, 100, 200));
+
+        assertThat(due(index, 300, 150)).isEmpty();
+        assertThat(due(index, 150, 150)).isEmpty();
+        assertThat(due(index, 50, 150)).containsExactly("a");
+    }
 }
