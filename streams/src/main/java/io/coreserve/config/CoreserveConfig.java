@@ -50,25 +50,33 @@ public final class CoreserveConfig {
                 layered.putAll(fromFile);
             }
         }
+        java.util.Set<Object> beforeEnvironment = new java.util.HashSet<>(layered.keySet());
         layered = EnvironmentOverrides.apply(layered, environment);
+        // CORESERVE_* variables also serve the launcher and the CLI (CORESERVE_SKIP_BUILD, ...): not typos.
+        java.util.Set<String> fromEnvironment = new java.util.HashSet<>();
+        layered.keySet().stream().filter(k -> !beforeEnvironment.contains(k)).forEach(k -> fromEnvironment.add(k.toString()));
         layered.putAll(overrides);
-        return validated(layered);
+        overrides.keySet().forEach(fromEnvironment::remove);
+        return validated(layered, fromEnvironment);
     }
 
     public static CoreserveConfig of(Map<String, String> settings) {
         Properties layered = defaults();
         layered.putAll(settings);
-        return validated(layered);
+        return validated(layered, java.util.Set.of());
     }
 
     /**
      * Checks every declared {@code coreserve.*} setting against its rule ({@link Settings}): a bad value fails here,
      * naming the key and the rule; an undeclared {@code coreserve.*} key is most likely a typo and is logged.
      */
-    private static CoreserveConfig validated(Properties layered) {
+    private static CoreserveConfig validated(Properties layered, java.util.Set<String> quiet) {
         Map<String, String> all = new java.util.TreeMap<>();
         layered.forEach((k, v) -> all.put(k.toString(), v.toString()));
         for (String unknown : Settings.validate(all)) {
+            if (quiet.contains(unknown)) {
+                continue;
+            }
             LOG.warn("Unknown setting '{}' ignored (see README's settings table for the declared ones)", unknown);
         }
         return new CoreserveConfig(layered);
