@@ -94,10 +94,14 @@ class CrashRecoveryTest {
                 KafkaProducer<String, ReservationCommand> producer = producer(config)) {
             // When requests stream in at about 50/s and the app is killed once 300 decisions are visible
             AtomicInteger sent = new AtomicInteger();
+            java.util.concurrent.atomic.AtomicBoolean killed = new java.util.concurrent.atomic.AtomicBoolean();
             ScheduledExecutorService pace = Executors.newSingleThreadScheduledExecutor();
             pace.scheduleAtFixedRate(() -> {
                 try {
-                    for (int k = 0; k < 5 && sent.get() < REQUESTS; k++) {
+                    // Hold the rest back until the kill, however slowly a loaded machine decides: the kill must
+                    // come in the middle of the stream, with requests still to be sent.
+                    int limit = killed.get() ? REQUESTS : KILL_AFTER + 100;
+                    for (int k = 0; k < 5 && sent.get() < limit; k++) {
                         producer.send(new ProducerRecord<>(config.topics().requests(), Workload.DOMAIN,
                                 Workload.command(requests.get(sent.getAndIncrement()))));
                     }
@@ -110,6 +114,7 @@ class CrashRecoveryTest {
             try {
                 collector.awaitAtLeast(KILL_AFTER, Duration.ofMinutes(2));
                 first.kill();
+                killed.set(true);
                 int sentAtKill = sent.get();
                 int decidedAtKill = collector.poll(Duration.ZERO);
                 System.out.printf("%s: killed pid %d after %d decisions visible, %d requests sent%n", name, first.pid(),
