@@ -354,10 +354,7 @@ public final class DlqCommand implements Runnable {
                 CoreserveConfig config = common.connection.load();
                 String group = applicationId != null ? applicationId : config.require(StreamsConfig.APPLICATION_ID_CONFIG);
                 TopicPartition tp = new TopicPartition(topic, partition);
-                Properties props = new Properties();
-                props.putAll(ClientSettings.consumer(config));
-                props.remove(ConsumerConfig.GROUP_ID_CONFIG);
-                try (Admin admin = Admin.create(props)) {
+                try (Admin admin = Admin.create(ClientSettings.admin(config))) {
                     ConsumerGroupDescription description;
                     try {
                         description = admin.describeConsumerGroups(List.of(group)).all().get().get(group);
