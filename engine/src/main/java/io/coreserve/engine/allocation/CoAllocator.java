@@ -145,12 +145,23 @@ public final class CoAllocator {
      * t_l + horizon) and the latest start before t_e (down to max(now, t_e - horizon)). Books nothing.
      */
     public ClosestFreeIntervals closestFree(Request request, long now, long horizonMillis) {
+        return closestFree(request, null, now, horizonMillis);
+    }
+
+    /**
+     * As {@link #closestFree(Request, long, long)}, for a request whose own window was just searched on the same
+     * books and gave {@code original} (e.g. {@link #allocate} rejected it): that search is not run again. A null
+     * {@code original} searches the window first.
+     */
+    public ClosestFreeIntervals closestFree(Request request, Outcome original, long now, long horizonMillis) {
         Object resolved = validator.resolve(request);
         if (resolved instanceof Rejection rejection) {
             return new ClosestFreeIntervals(rejection, null, null);
         }
         ResolvedRequest r = (ResolvedRequest) resolved;
-        Outcome original = search.run(r, SearchOrder.EARLIEST, config.mInit()).outcome();
+        if (original == null) {
+            original = search.run(r, SearchOrder.EARLIEST, config.mInit()).outcome();
+        }
         if (original instanceof Plan || ((Rejection) original).reason() == RejectionReason.NO_MATCHING_RESOURCES
                 || ((Rejection) original).reason() == RejectionReason.TOTALS_UNREACHABLE) {
             return new ClosestFreeIntervals(original, null, null);
