@@ -26,10 +26,11 @@ import java.util.Set;
  * The engine alone as the books fill: the soak's requests ({@link BenchWorkload}) on the 606-node demo catalogue,
  * decided one after the other the way the reservation service decides them (allocate; when nothing is admissible
  * in the window, the closest free intervals over the counter-offer horizon), with no Kafka around it. One row per
- * batch: time per decision and the share of each outcome. Not a test: run its main, e.g. with
- * {@code java -cp ... io.coreserve.bench.EngineFillRun 300000 20000 168 1000 [forget]}: decisions, batch, spread
- * in hours, requests per simulated second (the clock advances by 1/rate per request), and whether the past is
- * forgotten on every simulated minute.
+ * batch: CPU time of the deciding thread per decision (less sensitive than wall time to other work on a shared
+ * machine) and the share of each outcome. Not a test: run its main, e.g. with
+ * {@code java -cp ... io.coreserve.bench.EngineFillRun 300000 20000 168 1000 keep window-known}: decisions, batch,
+ * spread in hours, requests per simulated second (the clock advances by 1/rate per request), {@code forget} to
+ * forget the past on every simulated minute, and {@code window-known} to give closestFree the window's outcome.
  */
 final class EngineFillRun {
 
@@ -42,6 +43,13 @@ final class EngineFillRun {
         int spreadHours = args.length > 2 ? Integer.parseInt(args[2]) : 168;
         int rate = args.length > 3 ? Integer.parseInt(args[3]) : 1_000;
         boolean forget = args.length > 4 && args[4].equals("forget");
+        // "window-known": hand closestFree the window's outcome (the engine API since the soak work); anything else
+        // calls it as the reservation service of main does, which searches the window again (and runs on main's
+        // engine jar, which has only that method).
+        boolean windowKnown = args.length > 5 && args[5].startsWith("window-known");
+        // "window-known-single": and the searches before and after the window in a single pass (M = M_init).
+        boolean singlePass = args.length > 5 && args[5].equals("window-known-single");
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         long horizon = Duration.ofDays(7).toMillis();
 
         PropertySchema properties = PropertySchema.of(List.of("cores", "cpu_ghz", "memory_gb"));
@@ -71,11 +79,11 @@ final class EngineFillRun {
         for (int k = 0; k < total; k++) {
             long now = start + (long) k * 1000 / rate;
             if (forget && now - lastForget >= 60_000) {
-                // timetables.forgetBefore(now);  (FORGET)
+                timetables.forgetBefore(now);
                 lastForget = now;
             }
             Request request = toEngine(workload.next(Instant.ofEpochMilli(now)), now);
-            long t0 = System.nanoTime();
+            long t0 = cpu.getCurrentThreadCpuTime();
             Outcome outcome = allocator.allocate(request);
             String kind;
             if (outcome instanceof Plan) {
@@ -85,14 +93,17 @@ final class EngineFillRun {
                 kind = rejection.reason().name();
                 if (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
                         || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET) {
-                    long c0 = System.nanoTime();
-                    ClosestFreeIntervals closest = allocator.closestFree(request, outcome, now, horizon);
-                    closestNanos += System.nanoTime() - c0;
+                    long c0 = cpu.getCurrentThreadCpuTime();
+                    ClosestFreeIntervals closest = singlePass
+                            ? allocator.closestFree(request, outcome, now, horizon, EngineConfig.defaults().mInit())
+                            : windowKnown ? allocator.closestFree(request, outcome, now, horizon)
+                            : allocator.closestFree(request, now, horizon);
+                    closestNanos += cpu.getCurrentThreadCpuTime() - c0;
                     kind = closest.earliestAfter() != null || closest.latestBefore() != null ? "COUNTER_OFFER"
                             : kind;
                 }
             }
-            nanos[k % batch] = System.nanoTime() - t0;
+            nanos[k % batch] = cpu.getCurrentThreadCpuTime() - t0;
             outcomes.merge(kind, 1, Integer::sum);
             if ((k + 1) % batch == 0) {
                 long[] sorted = nanos.clone();
@@ -100,7 +111,7 @@ final class EngineFillRun {
                 double mean = java.util.Arrays.stream(sorted).average().orElse(0) / 1e6;
                 long breakpoints = 0;
                 for (int r = 0; r < catalogue.size(); r++) {
-                    breakpoints += timetables.timetable(r).breakpoints();
+                    breakpoints += timetables.timetable(r).breakpoints();   // (not InMemoryTimetables.breakpoints(): main lacks it)
                 }
                 System.out.printf("%10d %10.3f %10.3f %10.3f %10.1f %10.1f %12d  %s%n", k + 1, mean,
                         sorted[batch / 2] / 1e6, sorted[(int) (batch * 0.99)] / 1e6, sorted[batch - 1] / 1e6,

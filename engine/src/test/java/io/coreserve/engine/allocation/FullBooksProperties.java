@@ -20,7 +20,8 @@ import net.jqwik.api.constraints.IntRange;
 /**
  * The engine on books that fill up, on the compact timetables against the plain reference ones: the same request
  * stream gives the same decision at every step, and the same closest free intervals before and after the window
- * when a request does not fit. The books get full enough that timetables span many blocks of breakpoints, so the
+ * when a request does not fit (and a closest-free search limited to one pass finds a subset of the same
+ * answers). The books get full enough that timetables span many blocks of breakpoints, so the
  * shortcuts of the compact timetables on full books (blocks that are busy throughout visited as one segment, the
  * free-candidate count kept while start times descend) are exercised on long windows.
  */
@@ -71,6 +72,14 @@ class FullBooksProperties {
                         .isEqualTo(describe(cf.earliestAfter()));
                 assertThat(describe(ca.latestBefore())).as("before %s", request.requestId())
                         .isEqualTo(describe(cf.latestBefore()));
+                // A single pass is the full search's first pass: what it finds, the full search finds too.
+                ClosestFreeIntervals single = onCompact.closestFree(request, a, now, day, config.mInit());
+                if (single.earliestAfter() != null) {
+                    assertThat(describe(single.earliestAfter())).isEqualTo(describe(ca.earliestAfter()));
+                }
+                if (single.latestBefore() != null) {
+                    assertThat(describe(single.latestBefore())).isEqualTo(describe(ca.latestBefore()));
+                }
             }
         }
         assertThat(full).as("requests that did not fit: the books did fill").isGreaterThan(0);
