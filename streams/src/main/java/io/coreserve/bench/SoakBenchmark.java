@@ -98,13 +98,14 @@ public final class SoakBenchmark {
             List<Interval> intervals = new ArrayList<>();
             long[] totals = measure(label, producer, domain, workload, lag, intervals);
             long undecidedLeft = drain();
+            long decided = decidedMeasured.get();       // now, with the count left undecided (not after the probes)
             ProbeTiming.Timing probeFull = timeProbe(label, "full books", workload);
             double seconds = options.duration().toNanos() / 1e9;
             if (sendErrors.get() > 0) {
                 progress.printf("[%s] %d requests could not be sent%n", label, sendErrors.get());
             }
             return new Result(label, options.n(), decidedFill.get(), fill[0], fill[1], fill[2], counts(fillStatuses),
-                    options.rate(), intervals, totals[0], decidedMeasured.get(), undecidedLeft,
+                    options.rate(), intervals, totals[0], decided, undecidedLeft,
                     Math.round(totals[1] / seconds * 10) / 10.0, Percentiles.ofNanos(measuredLatencies),
                     counts(measuredStatuses), probeEmpty, probeFull);
         } finally {
