@@ -63,18 +63,24 @@ public final class EmbeddedPipeline implements AutoCloseable {
                 "dead-letter"}) {
             s.put("coreserve.topic." + topic, name + "." + topic);
         }
+        // The offers protocol has topics of its own that are not named per pipeline here; the benchmarks drive
+        // the reservation pipeline only.
+        s.put(CoreserveApp.OFFERS_ENABLED, "false");
         s.putAll(overrides);
         return CoreserveConfig.of(s);
     }
 
-    /** Creates the topics, loads a demo catalogue of {@code resources} nodes and starts the pipeline. */
+    /**
+     * Creates the topics, loads a demo catalogue of {@code resources} nodes and starts the pipeline with its HTTP
+     * queries ({@code /probe} among them, at {@code app.http().url()}).
+     */
     public CoreserveApp startApp(CoreserveConfig config, int resources) throws Exception {
         TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),
                 (short) 1);
         EventProducer.sendResources(config, DemoCatalogue.generate(resources,
                 config.require(CoreserveConfig.DEFAULT_DOMAIN), 606L, Instant.now()));
         ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
-        return CoreserveApp.start(config, pipeline.handlers(), pipeline.stores(), Duration.ofMinutes(2));
+        return CoreserveApp.start(config, pipeline, Duration.ofMinutes(2));
     }
 
     @Override

@@ -93,12 +93,12 @@ public final class PipelineBenchmark {
         String domain = config.require(CoreserveConfig.DEFAULT_DOMAIN);
         BenchWorkload workload = new BenchWorkload("bench-" + Long.toString(System.currentTimeMillis(), 36), options.n(),
                 options.spread(), options.seed());
-        KafkaConsumer<String, ReservationDecision> consumer = consumer();
+        KafkaConsumer<String, ReservationDecision> consumer = BenchClients.decisionsFromEnd(config);
         Thread reader = new Thread(() -> read(consumer), "bench-decisions");
         Thread reporter = new Thread(this::report, "bench-progress");
         reporter.setDaemon(true);
         int sent = 0;
-        try (KafkaProducer<String, ReservationCommand> producer = producer()) {
+        try (KafkaProducer<String, ReservationCommand> producer = BenchClients.producer(config)) {
             reader.start();
             reporter.start();
             // 1. open loop at a fixed rate
@@ -184,6 +184,9 @@ public final class PipelineBenchmark {
             while (!stop) {
                 for (ConsumerRecord<String, ReservationDecision> r : consumer.poll(Duration.ofMillis(20))) {
                     long now = System.nanoTime();
+                    if (r.key() == null || r.value() == null) {
+                        continue; // undecodable (skipped and counted by the deserializer)
+                    }
                     Sent s = undecided.remove(r.key());
                     if (s == null) {
                         continue; // not ours
@@ -216,30 +219,5 @@ public final class PipelineBenchmark {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private KafkaConsumer<String, ReservationDecision> consumer() {
-        Properties props = ClientSettings.consumer(config);
-        props.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        props.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "10");
-        KafkaConsumer<String, ReservationDecision> consumer = new KafkaConsumer<>(props, new StringDeserializer(),
-                new EventSerdes(config).decisions().deserializer());
-        String topic = config.topics().decisions();
-        List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                .map(p -> new TopicPartition(topic, p.partition())).toList();
-        consumer.assign(partitions);
-        consumer.seekToEnd(partitions);
-        partitions.forEach(consumer::position); // resolve the end now, before the first request is sent
-        return consumer;
-    }
-
-    private KafkaProducer<String, ReservationCommand> producer() {
-        Properties props = ClientSettings.producer(config);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        props.put(ProducerConfig.LINGER_MS_CONFIG, "0");
-        return new KafkaProducer<>(props, new StringSerializer(), new EventSerdes(config).commands().serializer());
     }
 }

@@ -17,22 +17,32 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * Everything committed on a topic right now: a read_committed consumer without a group reads every partition
- * from the beginning up to its end offset (the last stable offset, for read_committed).
+ * from the beginning up to its end offset (the last stable offset, for read_committed). Records that cannot be
+ * decoded (e.g. garbage the pipeline dead-lettered) and tombstones are skipped and counted, never fatal.
  */
 public final class TopicSnapshot {
 
     private TopicSnapshot() {
     }
 
-    public static <V> List<ConsumerRecord<String, V>> read(CoreserveConfig config, String topic,
-            Deserializer<V> values, Duration timeout) {
+    /** The decodable records of a topic, and how many were skipped as undecodable. */
+    public record Snapshot<V>(List<ConsumerRecord<String, V>> records, long undecodable) {
+        public List<V> values() {
+            return records.stream().map(ConsumerRecord::value).toList();
+        }
+    }
+
+    public static <V> Snapshot<V> read(CoreserveConfig config, String topic, Deserializer<V> values,
+            Duration timeout) {
+        SkippingDeserializer<V> lenient = new SkippingDeserializer<>(values);
         Properties props = ClientSettings.consumer(config);
         props.remove(ConsumerConfig.GROUP_ID_CONFIG);
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
         List<ConsumerRecord<String, V>> result = new ArrayList<>();
-        try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(props, new StringDeserializer(), values)) {
+        try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(props,
+                new SkippingDeserializer<>(new StringDeserializer()), lenient)) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, timeout).stream()
                     .map(p -> new TopicPartition(topic, p.partition())).toList();
             consumer.assign(partitions);
@@ -45,13 +55,17 @@ public final class TopicSnapshot {
                             + "; positions " + partitions.stream().collect(Collectors.toMap(p -> p,
                                     p -> consumer.position(p))));
                 }
-                consumer.poll(Duration.ofMillis(200)).forEach(result::add);
+                for (ConsumerRecord<String, V> r : consumer.poll(Duration.ofMillis(200))) {
+                    if (r.value() != null) {
+                        result.add(r);
+                    }
+                }
             }
         }
-        return result;
+        return new Snapshot<>(result, lenient.skipped());
     }
 
     public static <V> List<V> values(CoreserveConfig config, String topic, Deserializer<V> values, Duration timeout) {
-        return read(config, topic, values, timeout).stream().map(ConsumerRecord::value).toList();
+        return read(config, topic, values, timeout).values();
     }
 }

@@ -7,6 +7,9 @@ import io.coreserve.bench.DecisionsChecker;
 import io.coreserve.bench.EmbeddedPipeline;
 import io.coreserve.bench.Percentiles;
 import io.coreserve.bench.PipelineBenchmark;
+import io.coreserve.bench.ProbeTiming;
+import io.coreserve.bench.SoakBenchmark;
+import io.coreserve.bench.SoakReport;
 import io.coreserve.bench.TopicSnapshot;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.topology.EventSerdes;
@@ -118,6 +121,33 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--json", paramLabel = "FILE", description = "Also write the results as JSON.")
         Path json;
 
+        @Option(names = "--soak", description = "Instead of the latency and closed-loop runs: fill the books first "
+                + "(--fill decisions, closed loop), then hold --soak-rate requests/s for --soak-minutes, a row every "
+                + "--soak-interval seconds (decisions/s, p50/p99/max latency, backlog, consumer lag), and time /probe "
+                + "on empty and on full books (--http, or the embedded pipeline's own).")
+        boolean soak;
+
+        @Option(names = "--fill", description = "Soak: decisions to fill the books with first (default: ${DEFAULT-VALUE}).")
+        int fill = 200_000;
+
+        @Option(names = "--soak-rate", description = "Soak: requests per second once full (default: ${DEFAULT-VALUE}).")
+        int soakRate = 1_000;
+
+        @Option(names = "--soak-minutes", description = "Soak: minutes measured once full (default: ${DEFAULT-VALUE}).")
+        double soakMinutes = 10;
+
+        @Option(names = "--soak-interval", paramLabel = "SECONDS", description = "Soak: seconds per row of the table "
+                + "(default: ${DEFAULT-VALUE}).")
+        int soakInterval = 30;
+
+        @Option(names = "--probes", description = "Soak: /probe calls timed on empty and on full books "
+                + "(default: ${DEFAULT-VALUE}; 0: none).")
+        int probes = 10;
+
+        @Option(names = "--http", paramLabel = "URL", description = "HTTP address of a running pipeline, for /probe "
+                + "(e.g. the http= of dev's ready line).")
+        String http;
+
         @Override
         public Integer call() throws Exception {
             PrintStream progress = System.err;
@@ -143,8 +173,12 @@ public final class BenchCommand implements Runnable {
                         String label = "commit.interval.ms=" + config.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG);
                         progress.printf("[%s] starting the pipeline with %d resources%n", label, resources);
                         try (CoreserveApp app = stack.startApp(config, resources)) {
-                            rows.add(new Row(resources, config.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG),
-                                    new PipelineBenchmark(config, options, progress).run(label)));
+                            if (soak) {
+                                soaks.add(soak(config, app.http().url(), progress).run(label));
+                            } else {
+                                rows.add(new Row(resources, config.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG),
+                                        new PipelineBenchmark(config, options, progress).run(label)));
+                            }
                         }
                         if (check && !check(config, progress)) {
                             failed = true;
@@ -164,15 +198,30 @@ public final class BenchCommand implements Runnable {
                         CoreserveConfig.load(configFile, System.getenv(), overrides),
                         io.coreserve.identity.ClientIdentity.Role.OPERATOR).settings());
                 CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(), overrides);
-                int count = (int) TopicSnapshot.values(config, config.topics().resources(),
-                        new EventSerdes(config).resources().deserializer(), Duration.ofSeconds(60)).stream()
-                        .map(r -> r.getDomain() + "/" + r.getId()).distinct().count();
-                progress.printf("driving the pipeline at %s (%d resources in its catalogue)%n", bootstrap, count);
-                rows.add(new Row(count, "(as running)",
-                        new PipelineBenchmark(config, options, progress).run("external")));
+                TopicSnapshot.Snapshot<io.coreserve.events.Resource> catalogue = TopicSnapshot.read(config,
+                        config.topics().resources(), new EventSerdes(config).resources().deserializer(),
+                        Duration.ofSeconds(60));
+                int count = (int) catalogue.values().stream().map(r -> r.getDomain() + "/" + r.getId()).distinct()
+                        .count();
+                progress.printf("driving the pipeline at %s (%d resources in its catalogue%s)%n", bootstrap, count,
+                        catalogue.undecodable() == 0 ? ""
+                                : ", " + catalogue.undecodable() + " undecodable catalogue records skipped");
+                if (soak) {
+                    soaks.add(soak(config, http, progress).run("external"));
+                } else {
+                    rows.add(new Row(count, "(as running)",
+                            new PipelineBenchmark(config, options, progress).run("external")));
+                }
                 if (check && !check(config, progress)) {
                     failed = true;
                 }
+            }
+            if (soak) {
+                soaks.forEach(r -> SoakReport.print(r, System.out));
+                if (json != null) {
+                    SoakReport.writeJson(soaks, json);
+                }
+                return failed ? 1 : 0;
             }
             print(rows, System.out);
             if (json != null) {
@@ -181,16 +230,32 @@ public final class BenchCommand implements Runnable {
             return failed ? 1 : 0;
         }
 
+        private final List<SoakBenchmark.Result> soaks = new ArrayList<>();
+
+        private SoakBenchmark soak(CoreserveConfig config, String httpBase, PrintStream progress) {
+            if (httpBase == null) {
+                progress.println("no --http given: /probe is not timed");
+            }
+            SoakBenchmark.Options options = new SoakBenchmark.Options(fill, window, soakRate,
+                    Duration.ofMillis(Math.round(soakMinutes * 60_000)), Duration.ofSeconds(soakInterval), n,
+                    Duration.ofHours(spreadHours), seed, probes, Duration.ofSeconds(120));
+            return new SoakBenchmark(config, options, httpBase == null ? null : new ProbeTiming(httpBase), progress);
+        }
+
         private boolean failed;
 
         private static boolean check(CoreserveConfig config, PrintStream progress) {
             EventSerdes serdes = new EventSerdes(config);
             progress.println("checking the decisions topic " + config.topics().decisions());
-            var catalogue = TopicSnapshot.values(config, config.topics().resources(), serdes.resources().deserializer(),
+            var catalogue = TopicSnapshot.read(config, config.topics().resources(), serdes.resources().deserializer(),
                     Duration.ofMinutes(2));
-            var decisions = TopicSnapshot.values(config, config.topics().decisions(), serdes.decisions().deserializer(),
+            var decisions = TopicSnapshot.read(config, config.topics().decisions(), serdes.decisions().deserializer(),
                     Duration.ofMinutes(5));
-            DecisionsChecker.Report report = DecisionsChecker.check(catalogue, decisions);
+            if (catalogue.undecodable() + decisions.undecodable() > 0) {
+                progress.printf("skipped %d undecodable catalogue and %d undecodable decision records%n",
+                        catalogue.undecodable(), decisions.undecodable());
+            }
+            DecisionsChecker.Report report = DecisionsChecker.check(catalogue.values(), decisions.values());
             progress.println((report.ok() ? "check OK: " : "CHECK FAILED: ") + report.summary());
             return report.ok();
         }

@@ -101,10 +101,15 @@ final class Availability {
 
     private int[] cursor = new int[0];
 
-    // The free-candidate count, kept from one start time to the next by the intervals' begin and end events.
+    // The free-candidate count, kept from one start time to the next by the intervals' begin and end events:
+    // in ascending order of start times (EARLIEST) intervals begin at lo and end after hi, in descending order
+    // (LATEST, the closest free interval before a window) they begin at hi and end before lo. Recounting from
+    // scratch at each start time instead costs O(intervals) per start time, which on full books, where a
+    // closest-free search tries thousands of start times over thousands of intervals, was most of a decision.
     private StartTimeCandidates counted;
     private long countedAt;
     private int countedVersion;
+    private boolean descending;
     private int[] byLo = new int[0];
     private int[] byHi = new int[0];
     private int nextLo;
@@ -114,16 +119,21 @@ final class Availability {
 
     /**
      * The number of candidates with A_j^s(t) = 1, leaving freeUntil[k] >= t exactly for them. Start times
-     * usually ascend, so the events are consumed in order; a smaller t starts the count afresh.
+     * usually move in one direction, so the events are consumed in order: ascending from the first start time
+     * after new segments, descending once a start time is smaller than the previous one (and until the next
+     * one is larger, which starts the count afresh).
      */
     private int countFree(StartTimeCandidates segments, int count, long t, long earliest) {
-        if (counted != segments || countedVersion != segments.version || t < countedAt) {
-            if (counted != segments || countedVersion != segments.version) {
-                byLo = sortedBy(segments.intervalLo, segments.intervals, byLo, earliest);
-                byHi = sortedBy(segments.intervalHi, segments.intervals, byHi, earliest);
-            }
+        boolean fresh = counted != segments || countedVersion != segments.version;
+        if (fresh) {
+            byLo = sortedBy(segments.intervalLo, segments.intervals, byLo, earliest);
+            byHi = sortedBy(segments.intervalHi, segments.intervals, byHi, earliest);
             counted = segments;
             countedVersion = segments.version;
+        }
+        boolean down = !fresh && t < countedAt;
+        if (fresh || down != descending && (down || t > countedAt)) {
+            descending = down;
             nextLo = 0;
             nextHi = 0;
             freeCount = 0;
@@ -133,6 +143,10 @@ final class Availability {
             java.util.Arrays.fill(freeUntil, 0, count, Long.MIN_VALUE);
         }
         countedAt = t;
+        return descending ? countDescending(segments, t) : countAscending(segments, t);
+    }
+
+    private int countAscending(StartTimeCandidates segments, long t) {
         int n = segments.intervals;
         while (nextLo < n && segments.intervalLo[byLo[nextLo]] <= t) {
             int interval = byLo[nextLo++];
@@ -141,6 +155,25 @@ final class Availability {
         }
         while (nextHi < n && segments.intervalHi[byHi[nextHi]] < t) {
             int interval = byHi[nextHi++];
+            int k = segments.intervalCandidate[interval];
+            if (freeUntil[k] == segments.intervalHi[interval]) {
+                freeUntil[k] = Long.MIN_VALUE;
+            }
+            freeCount--;
+        }
+        return freeCount;
+    }
+
+    /** As {@link #countAscending}, walking the sorted events from their end: hi >= t begins, lo > t ends. */
+    private int countDescending(StartTimeCandidates segments, long t) {
+        int n = segments.intervals;
+        while (nextHi < n && segments.intervalHi[byHi[n - 1 - nextHi]] >= t) {
+            int interval = byHi[n - 1 - nextHi++];
+            freeUntil[segments.intervalCandidate[interval]] = segments.intervalHi[interval];
+            freeCount++;
+        }
+        while (nextLo < n && segments.intervalLo[byLo[n - 1 - nextLo]] > t) {
+            int interval = byLo[n - 1 - nextLo++];
             int k = segments.intervalCandidate[interval];
             if (freeUntil[k] == segments.intervalHi[interval]) {
                 freeUntil[k] = Long.MIN_VALUE;

@@ -36,6 +36,11 @@ final class CoAllocationSearch {
     }
 
     Result run(ResolvedRequest request, SearchOrder order, int startM) {
+        return run(request, order, startM, config.mMax());
+    }
+
+    /** Passes with M from {@code startM} while M <= {@code maxM}. */
+    Result run(ResolvedRequest request, SearchOrder order, int startM, int maxM) {
         long begin = System.nanoTime();
         Counters counters = new Counters();
         SplittableRandom random = new SplittableRandom(request.seed());
@@ -43,7 +48,7 @@ final class CoAllocationSearch {
         int[] previous = null;
         RejectionReason reason = null;
         String message = null;
-        for (int m = startM; m <= config.mMax(); m = m <= Integer.MAX_VALUE / 2 ? m * 2 : Integer.MAX_VALUE) {
+        for (int m = startM; m <= maxM; m = m <= Integer.MAX_VALUE / 2 ? m * 2 : Integer.MAX_VALUE) {
             counters.passes++;
             // Phase I: M * N candidates (IMPROVED: all matching ones up to the pool size).
             long t = System.nanoTime();
@@ -135,7 +140,7 @@ final class CoAllocationSearch {
                 break;                                                     // line 13: M = 2M overflows
             }
         }
-        return reject(request, reason, message, counters, begin, config.mMax());
+        return reject(request, reason, message, counters, begin, maxM);
     }
 
     /** Phase IV, lines 4-11, at one start time: an admissible R_s or null. */

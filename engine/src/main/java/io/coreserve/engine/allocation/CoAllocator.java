@@ -145,12 +145,36 @@ public final class CoAllocator {
      * t_l + horizon) and the latest start before t_e (down to max(now, t_e - horizon)). Books nothing.
      */
     public ClosestFreeIntervals closestFree(Request request, long now, long horizonMillis) {
+        return closestFree(request, null, now, horizonMillis);
+    }
+
+    /**
+     * As {@link #closestFree(Request, long, long)}, for a request whose own window was just searched on the same
+     * books and gave {@code original} (e.g. {@link #allocate} rejected it): that search is not run again. A null
+     * {@code original} searches the window first.
+     */
+    public ClosestFreeIntervals closestFree(Request request, Outcome original, long now, long horizonMillis) {
+        return closestFree(request, original, now, horizonMillis, config.mMax());
+    }
+
+    /**
+     * As {@link #closestFree(Request, Outcome, long, long)}, with the searches before and after the window limited
+     * to M <= {@code maxM} (M_init: a single pass of M_init N candidates). On full books these searches find
+     * nothing over most of the horizon, and each further pass sweeps twice the candidates over all of it again:
+     * with M_max = 4 M_init a failed search costs seven times a single pass. A counter-offer is a suggestion, so
+     * bounding its cost this way is a fair trade; the request's own window is always searched up to M_max.
+     */
+    public ClosestFreeIntervals closestFree(Request request, Outcome original, long now, long horizonMillis,
+            int maxM) {
+        int limit = Math.max(config.mInit(), Math.min(maxM, config.mMax()));
         Object resolved = validator.resolve(request);
         if (resolved instanceof Rejection rejection) {
             return new ClosestFreeIntervals(rejection, null, null);
         }
         ResolvedRequest r = (ResolvedRequest) resolved;
-        Outcome original = search.run(r, SearchOrder.EARLIEST, config.mInit()).outcome();
+        if (original == null) {
+            original = search.run(r, SearchOrder.EARLIEST, config.mInit()).outcome();
+        }
         if (original instanceof Plan || ((Rejection) original).reason() == RejectionReason.NO_MATCHING_RESOURCES
                 || ((Rejection) original).reason() == RejectionReason.TOTALS_UNREACHABLE) {
             return new ClosestFreeIntervals(original, null, null);
@@ -159,13 +183,13 @@ public final class CoAllocator {
         long afterEnd = saturatingAdd(r.latest(), horizonMillis);
         if (r.latest() < afterEnd) {
             after = planOrNull(search.run(r.withWindow(r.latest() + 1, afterEnd), SearchOrder.EARLIEST,
-                    config.mInit()).outcome());
+                    config.mInit(), limit).outcome());
         }
         Plan before = null;
         long beforeStart = Math.max(now, r.earliest() - horizonMillis);
         if (beforeStart <= r.earliest() - 1) {
             before = planOrNull(search.run(r.withWindow(beforeStart, r.earliest() - 1), SearchOrder.LATEST,
-                    config.mInit()).outcome());
+                    config.mInit(), limit).outcome());
         }
         return new ClosestFreeIntervals(original, after, before);
     }

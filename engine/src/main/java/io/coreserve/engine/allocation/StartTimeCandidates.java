@@ -78,12 +78,21 @@ final class StartTimeCandidates {
         return m;
     }
 
+    private long[] busyAbove = new long[0];
+
     private void sweep(TimetableView timetables, CandidateSet candidates, int k, ResolvedRequest request) {
         int p = candidates.properties;
         long[] e = request.perResource();
         long end = request.latest() + request.duration();
         base = segments;
-        timetables.forEachSegment(candidates.resources[k], request.earliest(), end, (start, reserved, offset) -> {
+        // A segment is short when T_ij > p_ij - e_i for some i: blocks short throughout may come as one segment.
+        if (busyAbove.length < p) {
+            busyAbove = new long[p];
+        }
+        for (int i = 0; i < p; i++) {
+            busyAbove[i] = candidates.capacity[k * p + i] - e[i];
+        }
+        timetables.forEachSegment(candidates.resources[k], request.earliest(), end, busyAbove, (start, reserved, offset) -> {
             grow();
             boolean isShort = false;
             boolean increase = segments == base;
@@ -162,10 +171,19 @@ final class StartTimeCandidates {
     private void addLatestCandidates(ResolvedRequest request, LongBag times) {
         long duration = request.duration();
         addIfFree(request.latest(), duration, times);
+        // t = starts[m] - duration ascends with m, so the segment holding t only moves forward: a walk, not a
+        // binary search per segment (a closest-free search over days of full books visits thousands of them).
+        int at = base;
         for (int m = base + 1; m < segments; m++) {
             long t = starts[m] - duration;
-            if (t >= request.earliest() && t <= request.latest()) {
-                addIfFree(t, duration, times);
+            if (t < request.earliest() || t > request.latest()) {
+                continue;
+            }
+            while (at + 1 < segments && starts[at + 1] <= t) {
+                at++;
+            }
+            if (starts[at] <= t && freeThroughout(at, t, duration)) {
+                times.add(t);
             }
         }
     }

@@ -13,6 +13,7 @@ public final class InMemoryTimetables implements TimetableStore {
     private Timetable[] timetables;
     private final long[] nothingReserved;
     private final DecodedRows rows;
+    private long forgotten = Long.MIN_VALUE;
 
     public InMemoryTimetables(int resources, int properties) {
         this.properties = properties;
@@ -55,6 +56,16 @@ public final class InMemoryTimetables implements TimetableStore {
     }
 
     @Override
+    public void forEachSegment(int resource, long from, long to, long[] busyAbove, SegmentVisitor visitor) {
+        Timetable timetable = existing(resource);
+        if (timetable == null) {
+            visitor.visit(from, nothingReserved, 0);
+        } else {
+            timetable.forEachSegment(from, to, busyAbove, visitor);
+        }
+    }
+
+    @Override
     public void reserve(int resource, long from, long to, long[] amounts) {
         timetable(resource).reserve(from, to, amounts);
     }
@@ -72,9 +83,44 @@ public final class InMemoryTimetables implements TimetableStore {
         Timetable timetable = timetables[resource];
         if (timetable == null) {
             timetable = new Timetable(rows);
+            timetable.forgetBefore(forgotten);
             timetables[resource] = timetable;
         }
         return timetable;
+    }
+
+    /**
+     * Forgets every timetable's past before {@code watermark} (see {@link Timetable#forgetBefore}): call it as
+     * time advances (e.g. on each stream-time tick, with stream time less a grace for late requests) so that
+     * the books hold what is still to come and not every reservation that ever ended. A watermark must not pass
+     * the earliest start of any request still to be decided; the engine clips nothing of a request's window,
+     * so a window before the watermark would see that past as free. Set before rebuilding books from stored
+     * reservations, it also keeps ended ones out (their reserve is a no-op).
+     */
+    public void forgetBefore(long watermark) {
+        if (watermark <= forgotten) {
+            return;
+        }
+        forgotten = watermark;
+        for (Timetable timetable : timetables) {
+            if (timetable != null) {
+                timetable.forgetBefore(watermark);
+            }
+        }
+    }
+
+    /** The watermark of {@link #forgetBefore}, or Long.MIN_VALUE. */
+    public long forgottenBefore() {
+        return forgotten;
+    }
+
+    /** Breakpoints in all timetables (what the books hold; see {@link #forgetBefore}). */
+    public long breakpoints() {
+        long total = 0;
+        for (Timetable timetable : timetables) {
+            total += timetable == null ? 0 : timetable.breakpoints();
+        }
+        return total;
     }
 
     /** Frees array slack in every timetable, e.g. after bulk loading. */

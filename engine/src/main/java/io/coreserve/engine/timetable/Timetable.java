@@ -34,10 +34,15 @@ public final class Timetable {
     private final DecodedRows rows;
     private byte[] data = NO_BYTES;
     private int used;
-    /** Per block, {@link #stride()} longs: first time, offset/count/unit, base amounts, maximum amounts. */
+    /**
+     * Per block, {@link #stride()} longs: first time, offset/count/unit, base amounts, maximum amounts, minimum
+     * amounts (the extremes over the block's own segments, from its first breakpoint to the next block).
+     */
     private long[] index = NO_LONGS;
     private int blocks;
     private int size;
+    /** Everything before this time is forgotten (see {@link #forgetBefore}). */
+    private long forgotten = Long.MIN_VALUE;
 
     public Timetable(int properties) {
         this(new DecodedRows(checkProperties(properties)));
@@ -150,7 +155,47 @@ public final class Timetable {
         }
     }
 
-    /** Adds the amounts on [from, to). */
+    /**
+     * As {@link #forEachSegment(long, long, SegmentVisitor)}, but a block of breakpoints lying wholly inside
+     * [from, to) in which some property i stays above {@code busyAbove[i]} throughout is visited as one segment,
+     * starting where the block starts, with the amounts reserved at its end (which are above the threshold too,
+     * and are what the next segment follows on). For a search that only needs to know where a resource is too
+     * busy (Phase III: A_j = 0 where p_ij - T_ij < e_i, i.e. T_ij > p_ij - e_i): on full books most of a long
+     * window is such blocks, and skipping them saves decoding every breakpoint in them.
+     */
+    public void forEachSegment(long from, long to, long[] busyAbove, SegmentVisitor visitor) {
+        int b = blockAt(from);
+        if (b < 0) {
+            visitor.visit(from, properties <= NOTHING_RESERVED.length ? NOTHING_RESERVED : new long[properties], 0);
+            b = 0;
+        } else {
+            int n = decode(b, Math.max(to - 1, from));
+            int r = rows.segmentAt(n, from);
+            visitor.visit(from, rows.levels, r * properties);
+            visitRows(r + 1, n, visitor);
+            b++;
+        }
+        for (; b < blocks && firstTime(b) < to; b++) {
+            if (b + 1 < blocks && firstTime(b + 1) <= to && busyThroughout(b, busyAbove)) {
+                // The amounts at the block's end are the next block's base.
+                visitor.visit(firstTime(b), index, (b + 1) * stride() + 2);
+                continue;
+            }
+            visitRows(1, decode(b, to - 1), visitor);
+        }
+    }
+
+    private boolean busyThroughout(int b, long[] busyAbove) {
+        int s = b * stride() + 2 + 2 * properties;
+        for (int i = 0; i < properties; i++) {
+            if (index[s + i] > busyAbove[i]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Adds the amounts on [from, to) (on the part of it not forgotten, see {@link #forgetBefore}). */
     public void reserve(long from, long to, long[] amounts) {
         checkInterval(from, to);
         for (int i = 0; i < properties; i++) {
@@ -158,7 +203,9 @@ public final class Timetable {
                 throw new IllegalArgumentException("negative amount " + amounts[i]);
             }
         }
-        add(from, to, amounts, 1);
+        if (to > forgotten) {
+            add(Math.max(from, forgotten), to, amounts, 1);
+        }
     }
 
     /**
@@ -168,6 +215,10 @@ public final class Timetable {
      */
     public void release(long from, long to, long[] amounts) {
         checkInterval(from, to);
+        if (to <= forgotten) {
+            return;                  // wholly in the forgotten past: nothing of it is kept
+        }
+        from = Math.max(from, forgotten);
         long[] min = new long[properties];
         minReserved(from, to, min);
         for (int i = 0; i < properties; i++) {
@@ -217,6 +268,45 @@ public final class Timetable {
         blocks = 0;
         size = 0;
         rewrite(0, 0, n);
+    }
+
+    /**
+     * Forgets the past: drops every breakpoint before {@code watermark} (keeping the amounts reserved at the
+     * watermark as a breakpoint there), so that a timetable holds only what can still be asked about and does
+     * not grow with every reservation that ever ended. Afterwards nothing counts as reserved before the
+     * watermark, and {@link #reserve} and {@link #release} act on the part of their interval from the watermark
+     * on (a reservation that began before it is released exactly as far as it is still kept). Queries over
+     * intervals from the watermark on answer as before. A watermark not after an earlier one changes nothing.
+     *
+     * <p>Costs a binary search when less than a block lies in the past, else one rewrite of the first block.
+     */
+    public void forgetBefore(long watermark) {
+        if (watermark <= forgotten) {
+            return;
+        }
+        forgotten = watermark;
+        int b = blockAt(watermark);
+        if (b < 0) {
+            return;                                            // nothing reserved before the watermark
+        }
+        int n = decodeAll(b);
+        int r = rows.segmentAt(n, watermark);                  // >= 1: block b starts at or before the watermark
+        if (b == 0 && r == 1) {
+            return;                                            // only one breakpoint at or before it: keep it
+        }
+        // Rows r..n become rows 1..: the first moved to the watermark, nothing reserved before it.
+        int p = properties;
+        int kept = n - r + 1;
+        System.arraycopy(rows.times, r, rows.times, 1, kept);
+        System.arraycopy(rows.levels, r * p, rows.levels, p, kept * p);
+        rows.times[1] = watermark;
+        Arrays.fill(rows.levels, 0, p, 0L);
+        rewrite(0, b + 1, removeIfRedundant(kept, 1));
+    }
+
+    /** The time before which this timetable has forgotten everything, or Long.MIN_VALUE. */
+    public long forgottenBefore() {
+        return forgotten;
     }
 
     /** Frees unused array slack, e.g. after bulk loading. */
@@ -281,6 +371,7 @@ public final class Timetable {
             for (int i = 0; i < p; i++) {
                 index[s + 2 + i] += sign * amounts[i];
                 index[s + 2 + p + i] += sign * amounts[i];
+                index[s + 2 + 2 * p + i] += sign * amounts[i];
             }
         }
         // The block holding `from`: everything from `from` on changes.
@@ -318,9 +409,11 @@ public final class Timetable {
             entries[s + 1] = (long) pos << 32 | (long) (lastRow - firstRow + 1) << 2 | unit;
             System.arraycopy(rows.levels, (firstRow - 1) * p, entries, s + 2, p);
             Arrays.fill(entries, s + 2 + p, s + 2 + 2 * p, Long.MIN_VALUE);
+            Arrays.fill(entries, s + 2 + 2 * p, s + 2 + 3 * p, Long.MAX_VALUE);
             for (int r = firstRow; r <= lastRow; r++) {
                 for (int i = 0; i < p; i++) {
                     entries[s + 2 + p + i] = Math.max(entries[s + 2 + p + i], rows.levels[r * p + i]);
+                    entries[s + 2 + 2 * p + i] = Math.min(entries[s + 2 + 2 * p + i], rows.levels[r * p + i]);
                 }
             }
             pos = BlockCodec.encode(rows, firstRow, lastRow, unit, out, pos);
@@ -365,7 +458,7 @@ public final class Timetable {
     // Blocks
 
     private int stride() {
-        return 2 + 2 * properties;
+        return 2 + 3 * properties;
     }
 
     private long firstTime(int b) {

@@ -26,4 +26,15 @@ public interface TimetableView {
      * start is clipped to {@code from}.
      */
     void forEachSegment(int resource, long from, long to, SegmentVisitor visitor);
+
+    /**
+     * As {@link #forEachSegment(int, long, long, SegmentVisitor)}, except that a run of segments in which some
+     * property i stays above {@code busyAbove[i]} throughout may be visited as one segment, with amounts above the
+     * threshold that the segment after it follows on (see {@link Timetable#forEachSegment(long, long, long[],
+     * SegmentVisitor)}). For searches that only care where the resource is not that busy. By default every
+     * segment is visited.
+     */
+    default void forEachSegment(int resource, long from, long to, long[] busyAbove, SegmentVisitor visitor) {
+        forEachSegment(resource, from, to, visitor);
+    }
 }

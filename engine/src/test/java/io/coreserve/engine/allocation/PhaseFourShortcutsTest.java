@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The performance shortcuts of Phase IV give exactly what the plain computations give: R_a filled from the
- * segments kept by Phase III equals R_a filled from the timetables at every start time, and the top-k
+ * segments kept by Phase III equals R_a filled from the timetables at every start time (in ascending,
+ * descending and random order of start times: the free count is kept incrementally both ways), and the top-k
  * selection equals the prefix of the stable descending sort.
  */
 class PhaseFourShortcutsTest {
@@ -47,6 +48,14 @@ class PhaseFourShortcutsTest {
                     check(grid, candidates, r, phaseThree, fast, plain, t);
                 }
                 for (long t : times) {
+                    check(grid, candidates, r, phaseThree, fast, plain, t);
+                }
+                // Descending, as the closest-free search before a window goes, then back and forth.
+                for (long t = r.latest(); t >= r.earliest(); t -= 1 + random.nextInt(7)) {
+                    check(grid, candidates, r, phaseThree, fast, plain, t);
+                }
+                for (int step = 0; step < 40; step++) {
+                    long t = r.earliest() + random.nextInt((int) (r.latest() - r.earliest() + 1));
                     check(grid, candidates, r, phaseThree, fast, plain, t);
                 }
             }

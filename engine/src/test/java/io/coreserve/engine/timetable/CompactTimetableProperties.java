@@ -74,6 +74,67 @@ class CompactTimetableProperties {
         }
     }
 
+    /**
+     * Forgetting the past as time advances: the plain timetable keeps everything, the compact one forgets before a
+     * rising watermark while reservations and releases go on (some of them reaching back before the watermark,
+     * released as far as they are kept); every query from the watermark on answers the same, and at most one
+     * breakpoint before the watermark is kept.
+     */
+    @Property(tries = 200)
+    void shouldAnswerLikeThePlainTimetableFromTheWatermarkOnAfterForgettingThePast(@ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 4) int p, @ForAll @IntRange(min = 1, max = 600) int operations) {
+        Random random = new Random(seed);
+        long grain = GRAINS[random.nextInt(GRAINS.length)];
+        InMemoryTimetables store = new InMemoryTimetables(RESOURCES, p);
+        FlatTimetable[] reference = new FlatTimetable[RESOURCES];
+        List<List<long[]>> booked = new ArrayList<>();
+        for (int k = 0; k < RESOURCES; k++) {
+            reference[k] = new FlatTimetable(p);
+            booked.add(new ArrayList<>());
+        }
+        long watermark = Long.MIN_VALUE;
+        for (int op = 0; op < operations; op++) {
+            int k = random.nextInt(RESOURCES);
+            List<long[]> mine = booked.get(k);
+            if (random.nextInt(15) == 0) {
+                long next = random.nextInt(2_200) * grain + random.nextInt(3) - 1;
+                watermark = Math.max(watermark, next);
+                store.forgetBefore(watermark);
+            } else if (!mine.isEmpty() && random.nextInt(3) == 0) {
+                long[] r = mine.remove(random.nextInt(mine.size()));
+                long[] amounts = java.util.Arrays.copyOfRange(r, 2, 2 + p);
+                store.release(k, r[0], r[1], amounts);
+                reference[k].release(r[0], r[1], amounts);
+            } else {
+                // Mostly after the watermark, as new bookings are; some reach back before it.
+                long earliest = watermark == Long.MIN_VALUE ? 0 : Math.max(0, watermark / grain - 20);
+                long from = (earliest + random.nextInt(2_000)) * grain;
+                long to = from + (1 + random.nextInt(random.nextBoolean() ? 5 : 300)) * grain;
+                long[] r = new long[2 + p];
+                r[0] = from;
+                r[1] = to;
+                for (int i = 0; i < p; i++) {
+                    r[2 + i] = amount(random);
+                }
+                long[] amounts = java.util.Arrays.copyOfRange(r, 2, 2 + p);
+                store.reserve(k, from, to, amounts);
+                reference[k].reserve(from, to, amounts);
+                mine.add(r);
+            }
+        }
+        for (int k = 0; k < RESOURCES; k++) {
+            Timetable compact = store.timetable(k);
+            long w = watermark;
+            assertThat(java.util.Arrays.stream(compact.times()).filter(t -> t < w).count())
+                    .as("breakpoints kept before the watermark %d", w).isLessThanOrEqualTo(1);
+            for (int q = 0; q < 30; q++) {
+                long from = Math.max(watermark, random.nextInt(4_400) * grain - 100 * grain + random.nextInt(3) - 1);
+                long to = from + 1 + random.nextInt(random.nextBoolean() ? 10 : 600) * grain;
+                assertSameAnswers(compact, reference[k], from, to, p);
+            }
+        }
+    }
+
     @Property(tries = 20)
     void shouldRestoreTheEmptyTimetableWhenEveryReservationIsReleasedInAnyOrder(@ForAll long seed,
             @ForAll @IntRange(min = 100, max = 2_000) int reservations) {

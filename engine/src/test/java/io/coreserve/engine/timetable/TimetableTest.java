@@ -151,13 +151,65 @@ class TimetableTest {
                     new long[] {1_000_000L + 7 * k, 2_680_000L - 3 * k, 3_500_000L + 11 * k});
         }
         t.trim();
-        // Plain longs would take 8 + 3 * 8 = 32 bytes per breakpoint.
-        assertThat((double) t.encodedBytes() / t.breakpoints()).isLessThan(12.0);
+        // Plain longs would take 8 + 3 * 8 = 32 bytes per breakpoint. About 0.6 of these bytes are the block index's
+        // per-block minima (3 longs per block of up to 64 breakpoints), which let a search skip busy blocks.
+        assertThat((double) t.encodedBytes() / t.breakpoints()).isLessThan(13.0);
     }
 
     private static List<Long> increases(Timetable t, long from, long to) {
         List<Long> points = new ArrayList<>();
         t.forEachAvailabilityIncrease(from, to, points::add);
         return points;
+    }
+
+    @Test
+    void shouldForgetThePastButKeepWhatIsReservedAtTheWatermark() {
+        Timetable t = new Timetable(2);
+        for (int k = 0; k < 1_000; k++) {
+            t.reserve(k * 100L, k * 100L + 60, new long[] {1, 2});   // 1,000 ended-by-now reservations
+        }
+        t.reserve(99_950, 100_500, new long[] {4, 0});               // runs across the watermark
+        t.reserve(100_200, 100_300, new long[] {1, 1});
+
+        t.forgetBefore(100_000);
+
+        assertThat(t.times()).containsExactly(100_000, 100_200, 100_300, 100_500);
+        long[] max = new long[2];
+        t.maxReserved(100_000, 100_100, max);
+        assertThat(max).containsExactly(4, 0);
+        t.maxReserved(100_000, 101_000, max);
+        assertThat(max).containsExactly(5, 1);
+        t.maxReserved(0, 100_000, max);
+        assertThat(max).as("the past counts as free").containsExactly(0, 0);
+    }
+
+    @Test
+    void shouldReleaseAReservationAcrossTheWatermarkAsFarAsItIsKept() {
+        Timetable t = new Timetable(1);
+        t.reserve(0, 50, new long[] {3});
+        t.reserve(90, 200, new long[] {2});
+        t.forgetBefore(100);
+
+        t.release(90, 200, new long[] {2});
+        t.release(0, 50, new long[] {3});                           // wholly forgotten: nothing to do
+
+        assertThat(t.breakpoints()).isZero();
+        t.reserve(50, 150, new long[] {1});                         // only [100, 150) is kept
+        assertThat(t.times()).containsExactly(100, 150);
+    }
+
+    @Test
+    void shouldApplyTheWatermarkToTimetablesCreatedLaterAndToBooksRebuiltAfterIt() {
+        InMemoryTimetables store = new InMemoryTimetables(2, 1);
+        store.reserve(0, 0, 10, new long[] {1});
+        store.forgetBefore(1_000);
+
+        store.reserve(1, 0, 500, new long[] {5});                   // ended before the watermark: a no-op
+        store.reserve(1, 900, 1_100, new long[] {2});
+
+        assertThat(store.timetable(0).breakpoints()).isZero();
+        assertThat(store.timetable(1).times()).containsExactly(1_000, 1_100);
+        assertThat(store.breakpoints()).isEqualTo(2);
+        assertThat(store.forgottenBefore()).isEqualTo(1_000);
     }
 }

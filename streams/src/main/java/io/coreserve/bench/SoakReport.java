@@ -1,0 +1,86 @@
+package io.coreserve.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A soak's result as Markdown tables (one row per interval, then a summary) and as JSON. */
+public final class SoakReport {
+
+    private SoakReport() {
+    }
+
+    public static void print(SoakBenchmark.Result r, PrintStream out) {
+        out.println();
+        out.printf("Soak [%s], N=%d: filled with %,d decisions in %.0f s (closed loop: first 10 s %.0f/s, last 10 s "
+                        + "%.0f/s; %s)%n", r.label(), r.n(), r.filled(), r.fillSeconds(), r.fillFirstPerSecond(),
+                r.fillLastPerSecond(), r.fillStatuses());
+        out.println();
+        out.println("| s | sent | decided/s | p50 ms | p99 ms | max ms | backlog | consumer lag |");
+        out.println("|---|---|---|---|---|---|---|---|");
+        for (SoakBenchmark.Interval i : r.intervals()) {
+            out.printf("| %.0f | %d | %.0f | %.1f | %.1f | %.1f | %d | %d |%n", i.secondsFromStart(), i.sent(),
+                    i.perSecond(), i.latency().p50(), i.latency().p99(), i.latency().max(), i.backlog(), i.lag());
+        }
+        out.println();
+        out.printf("| rate/s | sent | decided | undecided after drain | decided/s | p50 ms | p99 ms | max ms | statuses "
+                + "| /probe empty books p50/max ms | /probe full books p50/max ms |%n");
+        out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+        out.printf("| %d | %d | %d | %d | %.1f | %.1f | %.1f | %.1f | %s | %s | %s |%n", r.rate(), r.sent(),
+                r.decided(), r.undecided(), r.perSecond(), r.latency().p50(), r.latency().p99(), r.latency().max(),
+                r.statuses(), probe(r.probeEmpty()), probe(r.probeFull()));
+    }
+
+    private static String probe(ProbeTiming.Timing t) {
+        return t == null ? "-" : String.format("%.1f / %.1f%s", t.millis().p50(), t.millis().max(),
+                t.errors() > 0 ? " (" + t.errors() + " errors)" : "");
+    }
+
+    public static void writeJson(List<SoakBenchmark.Result> results, Path file) throws IOException {
+        List<Map<String, Object>> runs = results.stream().map(SoakReport::toJson).toList();
+        Object top = runs.size() == 1 ? runs.get(0) : Map.of("runs", runs);
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), top);
+    }
+
+    private static Map<String, Object> toJson(SoakBenchmark.Result r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("label", r.label());
+        m.put("n", r.n());
+        m.put("fill", Map.of("decisions", r.filled(), "seconds", r.fillSeconds(), "firstPerSecond",
+                r.fillFirstPerSecond(), "lastPerSecond", r.fillLastPerSecond(), "statuses", r.fillStatuses()));
+        m.put("rate", r.rate());
+        m.put("intervals", r.intervals().stream().map(i -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("seconds", i.secondsFromStart());
+            row.put("sent", i.sent());
+            row.put("perSecond", i.perSecond());
+            row.put("latencyMillis", latency(i.latency()));
+            row.put("backlog", i.backlog());
+            row.put("consumerLag", i.lag());
+            return row;
+        }).toList());
+        m.put("sent", r.sent());
+        m.put("decided", r.decided());
+        m.put("undecided", r.undecided());
+        m.put("perSecond", r.perSecond());
+        m.put("latencyMillis", latency(r.latency()));
+        m.put("statuses", r.statuses());
+        m.put("probeEmptyMillis", r.probeEmpty() == null ? null : latency(r.probeEmpty().millis()));
+        m.put("probeFullMillis", r.probeFull() == null ? null : latency(r.probeFull().millis()));
+        return m;
+    }
+
+    private static Map<String, Object> latency(Percentiles p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", p.count());
+        m.put("p50", p.p50());
+        m.put("p99", p.p99());
+        m.put("max", p.max());
+        return m;
+    }
+}

@@ -1,0 +1,136 @@
+package io.coreserve.bench;
+
+import io.coreserve.catalogue.DemoCatalogue;
+import io.coreserve.engine.allocation.ClosestFreeIntervals;
+import io.coreserve.engine.allocation.CoAllocator;
+import io.coreserve.engine.allocation.EngineConfig;
+import io.coreserve.engine.allocation.Outcome;
+import io.coreserve.engine.allocation.Plan;
+import io.coreserve.engine.allocation.Rejection;
+import io.coreserve.engine.allocation.RejectionReason;
+import io.coreserve.engine.catalogue.InMemoryCatalogue;
+import io.coreserve.engine.model.PropertySchema;
+import io.coreserve.engine.model.Request;
+import io.coreserve.engine.timetable.InMemoryTimetables;
+import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.events.Resource;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The engine alone as the books fill: the soak's requests ({@link BenchWorkload}) on the 606-node demo catalogue,
+ * decided one after the other the way the reservation service decides them (allocate; when nothing is admissible
+ * in the window, the closest free intervals over the counter-offer horizon), with no Kafka around it. One row per
+ * batch: CPU time of the deciding thread per decision (less sensitive than wall time to other work on a shared
+ * machine) and the share of each outcome. Not a test: run its main, e.g. with
+ * {@code java -cp ... io.coreserve.bench.EngineFillRun 300000 20000 168 1000 keep window-known}: decisions, batch,
+ * spread in hours, requests per simulated second (the clock advances by 1/rate per request), {@code forget} to
+ * forget the past on every simulated minute, and {@code window-known} to give closestFree the window's outcome.
+ */
+final class EngineFillRun {
+
+    private EngineFillRun() {
+    }
+
+    public static void main(String[] args) {
+        int total = args.length > 0 ? Integer.parseInt(args[0]) : 300_000;
+        int batch = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
+        int spreadHours = args.length > 2 ? Integer.parseInt(args[2]) : 168;
+        int rate = args.length > 3 ? Integer.parseInt(args[3]) : 1_000;
+        boolean forget = args.length > 4 && args[4].equals("forget");
+        // "window-known": hand closestFree the window's outcome (the engine API since the soak work); anything else
+        // calls it as the reservation service of main does, which searches the window again (and runs on main's
+        // engine jar, which has only that method).
+        boolean windowKnown = args.length > 5 && args[5].startsWith("window-known");
+        // "window-known-single": and the searches before and after the window in a single pass (M = M_init).
+        boolean singlePass = args.length > 5 && args[5].equals("window-known-single");
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long horizon = Duration.ofDays(7).toMillis();
+
+        PropertySchema properties = PropertySchema.of(List.of("cores", "cpu_ghz", "memory_gb"));
+        long start = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
+        InMemoryCatalogue catalogue = new InMemoryCatalogue(properties);
+        for (Resource r : DemoCatalogue.generate(606, "default", 606L, Instant.ofEpochMilli(start))) {
+            Map<String, Double> capacities = new LinkedHashMap<>();
+            r.getProperties().forEach((name, amount) -> {
+                if (properties.indexOf(name) >= 0) {
+                    capacities.put(name, amount);
+                }
+            });
+            Set<String> labels = new LinkedHashSet<>();
+            r.getLabels().forEach((k, v) -> labels.add(k + "=" + v));
+            catalogue.add(new io.coreserve.engine.model.Resource(r.getId(), capacities, labels));
+        }
+        InMemoryTimetables timetables = new InMemoryTimetables(catalogue.size(), properties.size());
+        CoAllocator allocator = new CoAllocator(catalogue, timetables, EngineConfig.defaults());
+        BenchWorkload workload = new BenchWorkload("fill", 5, Duration.ofHours(spreadHours), 42L);
+
+        System.out.printf("%10s %10s %10s %10s %10s %10s %12s  %s%n", "decided", "mean ms", "p50 ms", "p99 ms",
+                "max ms", "closest ms", "breakpoints", "outcomes");
+        long[] nanos = new long[batch];
+        long closestNanos = 0;
+        Map<String, Integer> outcomes = new LinkedHashMap<>();
+        long lastForget = start;
+        for (int k = 0; k < total; k++) {
+            long now = start + (long) k * 1000 / rate;
+            if (forget && now - lastForget >= 60_000) {
+                timetables.forgetBefore(now);
+                lastForget = now;
+            }
+            Request request = toEngine(workload.next(Instant.ofEpochMilli(now)), now);
+            long t0 = cpu.getCurrentThreadCpuTime();
+            Outcome outcome = allocator.allocate(request);
+            String kind;
+            if (outcome instanceof Plan) {
+                kind = "ACCEPTED";
+            } else {
+                Rejection rejection = (Rejection) outcome;
+                kind = rejection.reason().name();
+                if (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
+                        || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET) {
+                    long c0 = cpu.getCurrentThreadCpuTime();
+                    ClosestFreeIntervals closest = singlePass
+                            ? allocator.closestFree(request, outcome, now, horizon, EngineConfig.defaults().mInit())
+                            : windowKnown ? allocator.closestFree(request, outcome, now, horizon)
+                            : allocator.closestFree(request, now, horizon);
+                    closestNanos += cpu.getCurrentThreadCpuTime() - c0;
+                    kind = closest.earliestAfter() != null || closest.latestBefore() != null ? "COUNTER_OFFER"
+                            : kind;
+                }
+            }
+            nanos[k % batch] = cpu.getCurrentThreadCpuTime() - t0;
+            outcomes.merge(kind, 1, Integer::sum);
+            if ((k + 1) % batch == 0) {
+                long[] sorted = nanos.clone();
+                java.util.Arrays.sort(sorted);
+                double mean = java.util.Arrays.stream(sorted).average().orElse(0) / 1e6;
+                long breakpoints = 0;
+                for (int r = 0; r < catalogue.size(); r++) {
+                    breakpoints += timetables.timetable(r).breakpoints();   // (not InMemoryTimetables.breakpoints(): main lacks it)
+                }
+                System.out.printf("%10d %10.3f %10.3f %10.3f %10.1f %10.1f %12d  %s%n", k + 1, mean,
+                        sorted[batch / 2] / 1e6, sorted[(int) (batch * 0.99)] / 1e6, sorted[batch - 1] / 1e6,
+                        closestNanos / 1e6 / batch, breakpoints, outcomes);
+                outcomes.clear();
+                closestNanos = 0;
+            }
+        }
+    }
+
+    private static Request toEngine(CoAllocationRequest r, long now) {
+        Request.Builder b = Request.builder(r.getRequestId(), r.getUser())
+                .submittedAt(now)
+                .duration(r.getDurationMillis())
+                .count(r.getResourceCount())
+                .earliestStart(Math.max(r.getEarliestStart().toEpochMilli(), now))
+                .latestStart(r.getLatestStart().toEpochMilli());
+        r.getMinimums().forEach(b::perResource);
+        r.getTotals().forEach(b::total);
+        return b.build();
+    }
+}
