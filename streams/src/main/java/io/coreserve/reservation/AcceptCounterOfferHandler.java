@@ -60,7 +60,8 @@ final class AcceptCounterOfferHandler implements CommandHandler<AcceptCounterOff
         CoAllocationRequest pinned = CoAllocationRequest.newBuilder(request)
                 .setEarliestStart(accept.getStart()).setLatestStart(accept.getStart()).build();
         DomainBooks books = stores.books(context.domain());
-        Outcome outcome = books.allocator().allocate(EventMapping.toEngine(pinned, time));
+        Outcome outcome = books.allocator().allocate(EventMapping.toEngine(pinned,
+                Math.max(time, stores.forgottenBefore())));
         ReservationDecision decision = outcome instanceof Plan plan
                 ? Decisions.accepted(settings, context.domain(), request, plan, books, time)
                 : Decisions.rejected(request.getRequestId(), request.getUser(), context.domain(), "OFFER_TAKEN", "start",

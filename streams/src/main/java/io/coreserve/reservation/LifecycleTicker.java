@@ -43,6 +43,7 @@ final class LifecycleTicker {
             stores.notifiedUntil(now); // never back: what was notified up to the later time stays notified
         }
         stores.pruneBackground(now - settings.retention().toMillis());
+        stores.forgetBefore(now - settings.retention().toMillis());
         return Output.notify(out);
     }
 }

@@ -102,7 +102,8 @@ final class RequestHandler implements CommandHandler<CoAllocationRequest> {
                     time);
         }
         DomainBooks books = stores.books(domain);
-        Request engineRequest = EventMapping.toEngine(request, time);
+        // Never earlier than what the books have forgotten: that past would look free.
+        Request engineRequest = EventMapping.toEngine(request, Math.max(time, stores.forgottenBefore()));
         Outcome outcome = books.allocator().allocate(engineRequest);
         if (outcome instanceof Plan plan) {
             return Decisions.accepted(settings, domain, request, plan, books, time);
@@ -111,7 +112,8 @@ final class RequestHandler implements CommandHandler<CoAllocationRequest> {
         if (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
                 || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET) {
             long searchStarted = System.nanoTime();
-            ClosestFreeIntervals closest = books.allocator().closestFree(engineRequest, time,
+            // The window's own outcome is passed in, so the window is not searched a second time (same answers).
+            ClosestFreeIntervals closest = books.allocator().closestFree(engineRequest, rejection, time,
                     settings.counterOfferHorizon().toMillis());
             long closestNanos = System.nanoTime() - searchStarted;
             if (closest.earliestAfter() != null || closest.latestBefore() != null) {

@@ -52,6 +52,7 @@ final class ReservationStores {
     private final KeyValueStore<String, ResourceSample> downResources;
     private final KeyValueStore<String, Long> clock;
     private final Map<String, DomainBooks> books = new HashMap<>();
+    private long forgottenBefore = Long.MIN_VALUE;
     private final ActiveReservations active = new ActiveReservations();
     private final NavigableMap<Long, Set<String>> backgroundByEnd = new TreeMap<>();
 
@@ -201,9 +202,29 @@ final class ReservationStores {
 
     // ---- books ----
 
+    /**
+     * The books keep what is still to come, not every reservation that ever ended: before {@code watermark} they
+     * forget (the engine's searches then stay as fast on full books as on fresh ones, and the memory is given back).
+     * Requests are never decided before the watermark ({@link #forgottenBefore}), so what was forgotten is never
+     * seen as free.
+     */
+    void forgetBefore(long watermark) {
+        if (watermark <= forgottenBefore) {
+            return;
+        }
+        forgottenBefore = watermark;
+        books.values().forEach(b -> b.timetables().forgetBefore(watermark));
+    }
+
+    long forgottenBefore() {
+        return forgottenBefore;
+    }
+
     DomainBooks books(String domain) {
         return books.computeIfAbsent(domain, d -> {
-            DomainBooks built = new BooksLoader(catalogue, decisions, background, downResources).load(d, settings);
+            DomainBooks built = new BooksLoader(catalogue, decisions, background, downResources)
+                    .load(d, settings, forgottenBefore);
+            built.timetables().forgetBefore(forgottenBefore);
             LOG.info("Books of domain '{}' built: {} resources in service", d, built.catalogue().size());
             return built;
         });

@@ -214,7 +214,7 @@ class PipelineIntegrationTest {
                         config.topics().decisions(), serdes.decisions().deserializer(), Duration.ofSeconds(30)).stream()
                 .anyMatch(d -> d.getRequestId().equals("after-huge")));
         List<ConsumerRecord<String, io.coreserve.events.ReservationDecision>> decided = io.coreserve.bench.TopicSnapshot
-                .read(config, config.topics().decisions(), serdes.decisions().deserializer(), Duration.ofSeconds(30));
+                .read(config, config.topics().decisions(), serdes.decisions().deserializer(), Duration.ofSeconds(30)).records();
         ConsumerRecord<String, io.coreserve.events.ReservationDecision> rejection = decided.stream()
                 .filter(r -> r.value().getRequestId().startsWith("hhhh")).findFirst().orElseThrow();
 

@@ -149,4 +149,28 @@ class ReservationStoresTest {
         stores.pruneBackground(6 * H);
         assertThat(background.approximateNumEntries()).isZero();
     }
+
+    @Test
+    void shouldForgetEndedReservationsOfLiveAndRebuiltBooksAndNeverLookBeforeTheWatermark() {
+        catalogue.put(ReservationStores.resourceKey("default", "n1"), Resource.newBuilder().setId("n1")
+                .setDomain("default").setProperties(Map.of("cores", 4.0)).setUpdatedAt(Instant.EPOCH).build());
+        ReservationStores stores = open();
+        stores.record(accepted("ended", "alice", 0, H, "n1"));
+        stores.record(accepted("later", "bob", 5 * H, 6 * H, "n1"));
+        stores.putBackground(sample("n1", 0, H));
+        long live = stores.books("default").timetables().breakpoints();
+
+        stores.forgetBefore(2 * H);
+
+        assertThat(stores.forgottenBefore()).isEqualTo(2 * H);
+        assertThat(stores.books("default").timetables().forgottenBefore()).isEqualTo(2 * H);
+        assertThat(stores.books("default").timetables().breakpoints()).isLessThan(live);
+        stores.forgetBefore(H); // a watermark never moves back
+        assertThat(stores.forgottenBefore()).isEqualTo(2 * H);
+        // Books built after a restart start at the watermark too, and keep what is still to come.
+        ReservationStores reopened = open();
+        reopened.forgetBefore(2 * H);
+        assertThat(reopened.books("default").timetables().breakpoints())
+                .isEqualTo(stores.books("default").timetables().breakpoints()).isPositive();
+    }
 }
