@@ -12,7 +12,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -74,11 +73,7 @@ final class BenchClients {
         private final String topic;
 
         Lag(CoreserveConfig config) {
-            Properties props = new Properties();
-            props.putAll(ClientSettings.consumer(config));
-            props.keySet().removeIf(k -> !AdminClientConfig.configNames().contains(k.toString()));
-            props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
-            this.admin = Admin.create(props);
+            this.admin = Admin.create(ClientSettings.admin(config));
             this.group = config.require(StreamsConfig.APPLICATION_ID_CONFIG);
             this.topic = config.topics().requests();
         }

@@ -45,6 +45,12 @@ public final class ClientSettings {
         Properties props = only(config, AdminClientConfig.configNames());
         props.putIfAbsent(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, millis(UNREACHABLE_AFTER));
         props.putIfAbsent(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, millis(UNREACHABLE_AFTER));
+        // The admin client refuses to start when an api call may time out before one of its requests would.
+        long request = Long.parseLong(props.get(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG).toString().trim());
+        long api = Long.parseLong(props.get(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG).toString().trim());
+        if (api < request) {
+            props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(request));
+        }
         return props;
     }
 
