@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * Runs a topology: logs state changes, shuts the client down on an uncaught error (bad records never get
  * here, the exception handlers divert them to the dead-letter topic), and closes with a timeout.
  *
- * <p>One error is not the end: an unreachable schema registry. The record that needed it is not bad, so the
+ * <p>Two kinds of error are not the end: a broker that failed or timed out a request (see {@link #isBrokerTrouble}),
+ * and an unreachable schema registry. The record that needed it is not bad, so the
  * exception handlers fail the task instead of dead-lettering it; here the stream thread is then replaced after a
  * back-off, and the new thread reads the record again from the last committed offset (the failed transaction was
  * aborted), until the registry answers.
@@ -31,6 +32,7 @@ public final class StreamsRunner implements AutoCloseable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile Throwable failure;
     private final Backoff registryBackoff = new Backoff();
+    private final Backoff brokerBackoff = new Backoff();
     private final AtomicInteger replacements = new AtomicInteger();
 
     public StreamsRunner(Topology topology, Properties properties) {
@@ -49,6 +51,14 @@ public final class StreamsRunner implements AutoCloseable {
                 long pause = registryBackoff.next();
                 LOG.warn("Schema registry unreachable; replacing the stream thread in {} ms to retry from the last "
                         + "committed offset: {}", pause, rootMessage(e));
+                pauseQuietly(pause);
+                replacements.incrementAndGet();
+                return StreamThreadExceptionResponse.REPLACE_THREAD;
+            }
+            if (isBrokerTrouble(e)) {
+                long pause = brokerBackoff.next();
+                LOG.warn("Broker trouble ({}); replacing the stream thread in {} ms to go on from the last committed "
+                        + "offset", rootMessage(e), pause);
                 pauseQuietly(pause);
                 replacements.incrementAndGet();
                 return StreamThreadExceptionResponse.REPLACE_THREAD;
@@ -93,6 +103,23 @@ public final class StreamsRunner implements AutoCloseable {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * An error the broker answered with, or a timeout talking to it: a broker killed in the middle of a transaction
+     * leaves the producer in a state where the commit fails (InvalidTxnStateException), which would otherwise stop
+     * the pipeline for good although the broker is back seconds later. Exactly-once makes the retry safe: the
+     * aborted transaction is read again from the last committed offset. Errors about records never get here (the
+     * exception handlers dead-letter them), so what is left is the broker's.
+     */
+    static boolean isBrokerTrouble(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof org.apache.kafka.common.errors.ApiException
+                    || t instanceof org.apache.kafka.common.errors.RetriableException) {
+                return !(t instanceof org.apache.kafka.common.errors.RecordTooLargeException);
+            }
+        }
+        return false;
     }
 
     private static String rootMessage(Throwable e) {

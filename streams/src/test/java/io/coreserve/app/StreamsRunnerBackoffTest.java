@@ -20,4 +20,20 @@ class StreamsRunnerBackoffTest {
         assertThat(backoff.next(now += 30_000)).isEqualTo(30_000);
         assertThat(backoff.next(now + 30_000 + 60_001)).isEqualTo(1_000);
     }
+
+    @Test
+    void shouldRetryBrokerTroubleButStopOnAnythingElse() {
+        var commitFailed = new org.apache.kafka.streams.errors.StreamsException("Error encountered trying to commit",
+                new org.apache.kafka.common.errors.InvalidTxnStateException("invalid state"));
+        var timedOut = new org.apache.kafka.streams.errors.StreamsException(
+                new org.apache.kafka.common.errors.TimeoutException("no broker"));
+        var bug = new org.apache.kafka.streams.errors.StreamsException(new NullPointerException("bug"));
+        var tooLarge = new org.apache.kafka.streams.errors.StreamsException(
+                new org.apache.kafka.common.errors.RecordTooLargeException("too large"));
+
+        org.assertj.core.api.Assertions.assertThat(StreamsRunner.isBrokerTrouble(commitFailed)).isTrue();
+        org.assertj.core.api.Assertions.assertThat(StreamsRunner.isBrokerTrouble(timedOut)).isTrue();
+        org.assertj.core.api.Assertions.assertThat(StreamsRunner.isBrokerTrouble(bug)).isFalse();
+        org.assertj.core.api.Assertions.assertThat(StreamsRunner.isBrokerTrouble(tooLarge)).isFalse();
+    }
 }
