@@ -34,8 +34,6 @@ public final class CoreserveApp implements AutoCloseable {
         this.dependencies = new DependencyHealth(config);
     }
 
-    /** Whether the offers protocol (seed 001) runs beside the reservation pipeline; default true. */
-    public static final String OFFERS_ENABLED = CoreserveTopology.OFFERS_ENABLED;
 
     /**
      * The application's topology ({@link CoreserveTopology}: the reservation pipeline and, unless

@@ -65,7 +65,7 @@ public final class EmbeddedPipeline implements AutoCloseable {
         }
         // The offers protocol has topics of its own that are not named per pipeline here; the benchmarks drive
         // the reservation pipeline only.
-        s.put(CoreserveApp.OFFERS_ENABLED, "false");
+        s.put(io.coreserve.config.Settings.OFFERS_ENABLED, "false");
         s.putAll(overrides);
         return CoreserveConfig.of(s);
     }

@@ -16,8 +16,6 @@ import org.apache.kafka.streams.TopologyConfig;
  */
 public final class CoreserveTopology {
 
-    /** Whether the offers protocol (seed 001) runs beside the reservation pipeline; default true. */
-    public static final String OFFERS_ENABLED = io.coreserve.config.Settings.OFFERS_ENABLED;
 
     private CoreserveTopology() {
     }
@@ -35,6 +33,6 @@ public final class CoreserveTopology {
     }
 
     public static boolean offersEnabled(CoreserveConfig config) {
-        return !"false".equalsIgnoreCase(config.get(OFFERS_ENABLED));
+        return !"false".equalsIgnoreCase(config.get(io.coreserve.config.Settings.OFFERS_ENABLED));
     }
 }

@@ -49,7 +49,7 @@ class SupervisedStackTest {
                     CoreserveConfig.SCHEMA_REGISTRY_URL, registry.url(),
                     StreamsConfig.STATE_DIR_CONFIG, dataDir.resolve("streams").toString(),
                     CoreserveConfig.PARTITIONS, "1",
-                    CoreserveApp.OFFERS_ENABLED, "false"));
+                    io.coreserve.config.Settings.OFFERS_ENABLED, "false"));
             try (CoreserveApp app = CoreserveApp.start(config, ReservationPipeline.forConfig(config),
                     Duration.ofMinutes(2))) {
                 EventProducer.sendResources(config, DemoCatalogue.generate(20, "default", 7L, Instant.now()));

@@ -125,7 +125,7 @@ class CompactedCatalogueTest {
         // Then a fresh instance builds the whole catalogue, in the latest version of each resource.
         CoreserveConfig fresh = stack.config(name, temp.resolve("fresh"), PARTITIONS, Map.of(
                 StreamsConfig.APPLICATION_ID_CONFIG, "coreserve-compaction-fresh",
-                io.coreserve.topology.CoreserveTopology.OFFERS_ENABLED, "false"));
+                io.coreserve.config.Settings.OFFERS_ENABLED, "false"));
         try (CoreserveApp app = CoreserveApp.start(fresh, ReservationPipeline.forConfig(fresh), Duration.ofMinutes(2))) {
             ReservationQueries queries = ReservationPipeline.forConfig(fresh).queries(store -> app.runner().streams()
                     .store(StoreQueryParameters.fromNameAndType(store, QueryableStoreTypes.keyValueStore())));

@@ -86,8 +86,8 @@ class PoisonRecordsTest {
     static void start() throws Exception {
         stack = PipelineStack.start(temp);
         Map<String, String> settings = stack.settings(NAME, temp.resolve("state"), 1,
-                Map.of(CoreserveApp.OFFERS_ENABLED, "false"));
-        config = stack.config(NAME, temp.resolve("state"), 1, Map.of(CoreserveApp.OFFERS_ENABLED, "false"));
+                Map.of(io.coreserve.config.Settings.OFFERS_ENABLED, "false"));
+        config = stack.config(NAME, temp.resolve("state"), 1, Map.of(io.coreserve.config.Settings.OFFERS_ENABLED, "false"));
         configFile = temp.resolve("poison.properties");
         Properties file = new Properties();
         file.putAll(settings);
@@ -245,11 +245,7 @@ class PoisonRecordsTest {
     // --- records -------------------------------------------------------------------------------------------------
 
     private static CoAllocationRequest request(String id) {
-        Instant now = Instant.now();
-        return CoAllocationRequest.newBuilder().setRequestId(id).setUser("alice").setEmail(null)
-                .setDurationMillis(30 * Workload.MINUTE).setResourceCount(1).setEarliestStart(now)
-                .setLatestStart(now.plus(Duration.ofHours(6))).setMinimums(Map.of("cores", 1.0)).setTotals(Map.of())
-                .setRequirements(Map.of()).setSubmittedAt(now).build();
+        return Workload.oneNode(id);
     }
 
     private static ReservationCommand command(CoAllocationRequest request) {

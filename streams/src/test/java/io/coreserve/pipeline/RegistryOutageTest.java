@@ -70,7 +70,7 @@ class RegistryOutageTest {
             String proxied = stack.registryUrl().replace(":" + URI.create(stack.registryUrl()).getPort(),
                     ":" + proxy.port());
             Map<String, String> extra = new HashMap<>();
-            extra.put(CoreserveApp.OFFERS_ENABLED, "false");
+            extra.put(io.coreserve.config.Settings.OFFERS_ENABLED, "false");
             extra.put(CoreserveConfig.SCHEMA_REGISTRY_URL, proxied);
             extra.put(ReadLimits.REGISTRY_WAIT, "PT1S");
             // The replaced thread's member stays in the group until its session times out: keep that short here.
@@ -135,11 +135,7 @@ class RegistryOutageTest {
     }
 
     private static CoAllocationRequest request(String id) {
-        Instant now = Instant.now();
-        return CoAllocationRequest.newBuilder().setRequestId(id).setUser("alice").setEmail(null)
-                .setDurationMillis(30 * Workload.MINUTE).setResourceCount(1).setEarliestStart(now)
-                .setLatestStart(now.plus(Duration.ofHours(6))).setMinimums(Map.of("cores", 1.0)).setTotals(Map.of())
-                .setRequirements(Map.of()).setSubmittedAt(now).build();
+        return Workload.oneNode(id);
     }
 
     private static ReservationCommand command(CoAllocationRequest request) {

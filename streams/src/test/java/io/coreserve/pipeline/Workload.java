@@ -66,6 +66,15 @@ final class Workload {
         return result;
     }
 
+    /** alice's request for one node with a core for 30 minutes, starting now or within six hours. */
+    static CoAllocationRequest oneNode(String id) {
+        Instant now = Instant.now();
+        return CoAllocationRequest.newBuilder().setRequestId(id).setUser("alice").setEmail(null)
+                .setDurationMillis(30 * MINUTE).setResourceCount(1).setEarliestStart(now)
+                .setLatestStart(now.plus(java.time.Duration.ofHours(6))).setMinimums(Map.of("cores", 1.0))
+                .setTotals(Map.of()).setRequirements(Map.of()).setSubmittedAt(now).build();
+    }
+
     static ReservationCommand command(Object body) {
         return ReservationCommand.newBuilder().setCommand(body).build();
     }

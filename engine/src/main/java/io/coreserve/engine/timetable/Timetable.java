@@ -139,20 +139,7 @@ public final class Timetable {
      * {@code from}; the amounts are {@code reserved[offset .. offset + properties)}, valid only during the call.
      */
     public void forEachSegment(long from, long to, SegmentVisitor visitor) {
-        int b = blockAt(from);
-        if (b < 0) {
-            visitor.visit(from, properties <= NOTHING_RESERVED.length ? NOTHING_RESERVED : new long[properties], 0);
-            b = 0;
-        } else {
-            int n = decode(b, Math.max(to - 1, from));
-            int r = rows.segmentAt(n, from);
-            visitor.visit(from, rows.levels, r * properties);
-            visitRows(r + 1, n, visitor);
-            b++;
-        }
-        for (; b < blocks && firstTime(b) < to; b++) {
-            visitRows(1, decode(b, to - 1), visitor);
-        }
+        forEachSegment(from, to, null, visitor);
     }
 
     /**
@@ -161,7 +148,8 @@ public final class Timetable {
      * starting where the block starts, with the amounts reserved at its end (which are above the threshold too,
      * and are what the next segment follows on). For a search that only needs to know where a resource is too
      * busy (Phase III: A_j = 0 where p_ij - T_ij < e_i, i.e. T_ij > p_ij - e_i): on full books most of a long
-     * window is such blocks, and skipping them saves decoding every breakpoint in them.
+     * window is such blocks, and skipping them saves decoding every breakpoint in them. With {@code busyAbove}
+     * null no block is skipped.
      */
     public void forEachSegment(long from, long to, long[] busyAbove, SegmentVisitor visitor) {
         int b = blockAt(from);
@@ -176,7 +164,7 @@ public final class Timetable {
             b++;
         }
         for (; b < blocks && firstTime(b) < to; b++) {
-            if (b + 1 < blocks && firstTime(b + 1) <= to && busyThroughout(b, busyAbove)) {
+            if (busyAbove != null && b + 1 < blocks && firstTime(b + 1) <= to && busyThroughout(b, busyAbove)) {
                 // The amounts at the block's end are the next block's base.
                 visitor.visit(firstTime(b), index, (b + 1) * stride() + 2);
                 continue;
