@@ -1,0 +1,87 @@
+package io.coreserve.engine.vgrid.bind;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The traditional separate selection and binding algorithm (paper section 3.2, spec 004 section 3.3): solution
+ * candidate j takes selection j of every component (row j of the dealt entries); all its components are bound in
+ * one round (all attempted even if one fails, which gives Figure 7(b)'s 16 × 16 = 256); if any fails the bound ones
+ * are released and candidate j + 1 is tried; after the last candidate the request fails.
+ */
+public final class SeparateBinding implements BindingProcess {
+
+    private final int components;
+    private final int candidates;
+    private final int[] attemptsPer;
+    private int candidate;
+    private int attempts;
+    private int steps;
+    private long hold;
+    private Boolean success;
+    private boolean waiting;
+
+    SeparateBinding(int[] selectionsPerComponent) {
+        components = selectionsPerComponent.length;
+        candidates = Arrays.stream(selectionsPerComponent).min().orElse(0);
+        attemptsPer = new int[components];
+        if (candidates < 1) {
+            success = false;
+        }
+    }
+
+    @Override
+    public List<BindAttempt> round() {
+        if (decided()) {
+            return List.of();
+        }
+        waiting = true;
+        List<BindAttempt> out = new ArrayList<>(components);
+        for (int c = 0; c < components; c++) {
+            out.add(new BindAttempt(c, candidate));
+        }
+        return out;
+    }
+
+    @Override
+    public List<BindAttempt> answer(boolean[] accepted) {
+        if (!waiting || accepted.length != components) {
+            throw new IllegalStateException("answer the round's " + components + " binds");
+        }
+        waiting = false;
+        steps++;
+        attempts += components;
+        List<BindAttempt> releases = new ArrayList<>();
+        for (int c = 0; c < components; c++) {
+            attemptsPer[c]++;
+            if (accepted[c]) {
+                releases.add(new BindAttempt(c, candidate));
+            }
+        }
+        hold += releases.size();
+        if (releases.size() == components) {
+            success = true;
+            return List.of();
+        }
+        if (++candidate >= candidates) {
+            success = false;
+        }
+        return releases;
+    }
+
+    @Override
+    public boolean decided() {
+        return success != null;
+    }
+
+    @Override
+    public BindingOutcome outcome() {
+        if (!decided()) {
+            throw new IllegalStateException("not decided yet");
+        }
+        int[] bound = new int[components];
+        Arrays.fill(bound, success ? candidate : -1);
+        return new BindingOutcome(success, bound, attemptsPer, attempts, steps, hold);
+    }
+}
