@@ -27,7 +27,8 @@ public final class SuccessRates {
     /** Expected separate bind attempts: C × Σ_{j<N} (1 − q)^j with q = (1−p)^C; C·N when it fails. */
     public static double separateAttempts(double p, int components, int selections) {
         double q = Math.pow(1 - p, components);
-        return q == 0 ? (double) components * selections : components * (1 - Math.pow(1 - q, selections)) / q;
+        // -expm1(N log1p(-q)) = 1 - (1-q)^N without cancellation when q is tiny (C = 16, p = 0.9: q = 1e-16)
+        return q == 0 ? (double) components * selections : components * -Math.expm1(selections * Math.log1p(-q)) / q;
     }
 
     /** The failure probability at which the rate is {@code target} (bisection; rates fall as p grows). */
