@@ -1,0 +1,172 @@
+package io.coreserve.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.coreserve.evaluation.vgrid.SelectionEvaluation;
+import io.coreserve.evaluation.vgrid.SelectionReport;
+import io.coreserve.evaluation.vgrid.SuccessCell;
+import io.coreserve.evaluation.vgrid.SuccessChecks;
+import io.coreserve.evaluation.vgrid.SuccessEvaluation;
+import io.coreserve.evaluation.vgrid.SuccessReport;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code coreserve evaluate vgrid}: seed paper 004's evaluation (Kee et al., section 4) on the vgrid engine. */
+@Command(name = "vgrid", mixinStandardHelpOptions = true,
+        description = "Virtual grids (seed 004): success rates of integrated vs separate binding (Figure 3) and"
+                + " selection cost over a seeded million-host grid (Figure 5).",
+        subcommands = {EvaluateVgridCommand.Success.class, EvaluateVgridCommand.Selection.class})
+public final class EvaluateVgridCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new EvaluateVgridCommand()).execute(args));
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    @Command(name = "success", mixinStandardHelpOptions = true,
+            description = {"Figure 3: C components x N selections x failure probability p x integrated/separate,"
+                    + " seeded sticky Bernoulli failures, against the closed forms (1-p^N)^C and 1-(1-(1-p)^C)^N.",
+                    "Markdown tables and the paper's statements on stdout, one PNG per N and approach, JSON."})
+    static final class Success implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed of the failure draws (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--trials", defaultValue = "1000", description = "Trials per cell (default ${DEFAULT-VALUE}).")
+        int trials;
+
+        @Option(names = "--components", split = ",", description = "C values (default 1,2,4,8,16).")
+        int[] components;
+
+        @Option(names = "--selections", split = ",", description = "N values (default 1,2,4,8,16).")
+        int[] selections;
+
+        @Option(names = "--probabilities", split = ",", description = "p values (default 0.1,...,0.9).")
+        double[] probabilities;
+
+        @Option(names = "--out", defaultValue = "out/vgrid", paramLabel = "DIR",
+                description = "Where the PNGs and success.json go (default ${DEFAULT-VALUE}).")
+        Path out;
+
+        @Override
+        public Integer call() throws IOException {
+            PrintWriter stdout = spec.commandLine().getOut();
+            SuccessEvaluation.Options o = new SuccessEvaluation.Options(
+                    components != null ? components : SuccessEvaluation.COMPONENTS,
+                    selections != null ? selections : SuccessEvaluation.SELECTIONS,
+                    probabilities != null ? probabilities : SuccessEvaluation.PROBABILITIES, trials, seed);
+            if (trials < 1) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--trials must be >= 1");
+            }
+            long t0 = System.nanoTime();
+            List<SuccessCell> cells = SuccessEvaluation.run(o, progress(spec));
+            List<SuccessChecks.Check> checks = SuccessChecks.of(cells);
+            stdout.print(SuccessReport.markdown(cells, checks));
+            List<Path> charts = SuccessReport.charts(cells, out);
+            Path json = out.resolve("success.json");
+            writeJson(SuccessReport.json(cells, checks, seed, trials), json);
+            stdout.printf("%nCharts: %s%nJSON: %s%nTook %.1f s%n", charts, json, (System.nanoTime() - t0) / 1e9);
+            stdout.flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "selection", mixinStandardHelpOptions = true,
+            description = {"Figure 5: rebuild the seeded grid (30,000 clusters, 1,000,000 hosts by default), classify it"
+                    + " into the Host/Cluster/TightBag tables, and time the selection of random Cluster, TightBag and"
+                    + " LooseBag requests; p50/p90/p99/max per aggregate beside the paper's p90. Use -Xmx2g or more for"
+                    + " the full size."})
+    static final class Selection implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed of grid and requests (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--clusters", defaultValue = "30000", description = "Clusters (default ${DEFAULT-VALUE}).")
+        int clusters;
+
+        @Option(names = "--hosts", defaultValue = "1000000", description = "Hosts (default ${DEFAULT-VALUE}).")
+        int hosts;
+
+        @Option(names = "--sites", defaultValue = "2000", description = "Sites (default ${DEFAULT-VALUE}).")
+        int sites;
+
+        @Option(names = "--close-ms", defaultValue = "2",
+                description = "Clusters closer than this form TightBags (default ${DEFAULT-VALUE}; 10 merges the"
+                        + " uniformly spread sites into one giant TightBag, see README).")
+        double closeMs;
+
+        @Option(names = "--requests", defaultValue = "4000", description = "Requests per aggregate type (default ${DEFAULT-VALUE}).")
+        int requests;
+
+        @Option(names = "--selections", defaultValue = "16", description = "Selections per component (default ${DEFAULT-VALUE}).")
+        int selectionsPerComponent;
+
+        @Option(names = "--out", defaultValue = "out/vgrid", paramLabel = "DIR",
+                description = "Where selection.json goes (default ${DEFAULT-VALUE}).")
+        Path out;
+
+        @Override
+        public Integer call() throws Exception {
+            if (clusters < 1 || hosts < clusters || sites < 1 || requests < 1 || selectionsPerComponent < 1) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "need 1 <= --clusters <= --hosts, --sites >= 1, --requests >= 1, --selections >= 1");
+            }
+            PrintWriter stdout = spec.commandLine().getOut();
+            SelectionEvaluation.Options o = new SelectionEvaluation.Options(clusters, hosts, sites, closeMs, requests,
+                    selectionsPerComponent, seed);
+            SelectionEvaluation.Result r = SelectionEvaluation.run(o, progress(spec));
+            stdout.print(SelectionReport.markdown(r));
+            Path json = out.resolve("selection.json");
+            writeJson(SelectionReport.json(r), json);
+            stdout.printf("%nJSON: %s%n", json);
+            stdout.flush();
+            return 0;
+        }
+    }
+
+    static void writeJson(Map<String, Object> doc, Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir != null) {
+            Files.createDirectories(dir);
+        }
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), doc);
+    }
+
+    /** Progress lines go to the command's stderr. */
+    static PrintStream progress(CommandLine.Model.CommandSpec spec) {
+        PrintWriter err = spec.commandLine().getErr();
+        return new PrintStream(new OutputStream() {
+            @Override
+            public void write(int b) {
+                err.write(b);
+            }
+
+            @Override
+            public void flush() {
+                err.flush();
+            }
+        }, true);
+    }
+}
