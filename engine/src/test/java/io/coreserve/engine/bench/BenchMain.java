@@ -16,7 +16,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * </pre>
  *
  * {@code phases}: JMH, time per request on the 606-node instance (2 warm-up + 3 measured iterations of 1 s,
- * one fork). {@code quality}: solved cases and utilisation, PAPER vs IMPROVED. {@code scale}: memory and time
+ * one fork). {@code vgrid}: JMH, seed 004's selection over the million-host grid per aggregate type
+ * (-Xmx2g). {@code quality}: solved cases and utilisation, PAPER vs IMPROVED. {@code scale}: memory and time
  * per request at 1,000,000 resources.
  */
 public final class BenchMain {
@@ -37,6 +38,13 @@ public final class BenchMain {
                         .build();
                 new Runner(options).run();
             }
+            case "vgrid" -> new Runner(new OptionsBuilder()
+                    .include(VgridSelectionBenchmark.class.getSimpleName())
+                    .warmupIterations(2).warmupTime(TimeValue.seconds(2))
+                    .measurementIterations(3).measurementTime(TimeValue.seconds(2))
+                    .forks(1)
+                    .jvmArgs("-Xmx2g")
+                    .build()).run();
             case "quality" -> QualityRun.run();
             case "scale" -> ScaleRun.run(
                     args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000,
@@ -44,7 +52,7 @@ public final class BenchMain {
                     args.length > 3 ? Integer.parseInt(args[3]) : 200,
                     args.length > 4 ? Long.parseLong(args[4]) : 60_000L,
                     args.length > 5 && args[5].equals("flat"));
-            default -> throw new IllegalArgumentException("mode must be phases, quality or scale: " + mode);
+            default -> throw new IllegalArgumentException("mode must be phases, vgrid, quality or scale: " + mode);
         }
     }
 }
