@@ -18,15 +18,16 @@ import java.util.Optional;
  * Selection (paper section 3.5.2, spec 004 section 3.2): per component group, filter, rank once per level, order
  * and limit to the k·N best entries, then deal them out so component i's j-th selection is entry (j−1)·k + i.
  * Entries are disjoint within and across components: a group's hosts are taken before the next group selects.
+ * A group far/lowBW from an earlier one avoids that group's TightBags.
  * <ul>
  *   <li>Cluster {@code ClusterOf(h)[a:b]}: per cluster m qualifying hosts, keep m ≥ a, the min(m, b) best;
  *       order by aggregate rank (default min(m, b)), then mean host rank, then cluster.</li>
  *   <li>TightBag {@code TightBagOf(c)[k1:k2]}: per TightBag its qualifying clusters (as above) best first,
- *       keep ≥ k1, take ≤ k2; order by aggregate rank (default clusters taken), hosts, mean rank.
+ *       keep ≥ k1, take ≤ k2; order by aggregate rank (default clusters taken), then hosts, then TightBag.
  *       {@code TightBagOf(h)} of nodes: the TightBag's best hosts, like a cluster.</li>
  *   <li>A lone node (members of a LooseBag of nodes): the best hosts of the Host table.</li>
+ *   <li>A close/highBW group of clusters and nodes: one entry per TightBag (each member its best entry there).</li>
  * </ul>
- * Not built yet: close/highBW groups as one component (rejected with {@link UnsupportedOperationException}).
  */
 public final class ComponentSelector {
 
@@ -42,10 +43,18 @@ public final class ComponentSelector {
             throw new IllegalArgumentException("selections per component must be >= 1, not " + n);
         }
         BitSet taken = new BitSet(tables.hosts().size());
+        List<BitSet> bagsOfGroup = new ArrayList<>();
         List<ComponentSelections> out = new ArrayList<>();
         for (ComponentGroup g : d.groups()) {
             int limit = (int) Math.min(Integer.MAX_VALUE, (long) g.maxComponents() * n);
-            List<Candidate> entries = entries(g.shape(), limit, taken);
+            List<Candidate> entries = entries(g.shape(), limit, withFarBagsBlocked(d, g, bagsOfGroup, taken));
+            BitSet bags = new BitSet();
+            for (Candidate c : entries) {
+                for (int cluster : c.clusters()) {
+                    bags.set(tables.clusters().tightBag(cluster));
+                }
+            }
+            bagsOfGroup.add(bags);
             if (entries.size() < g.minComponents()) {
                 return SelectionResult.unmatched(g.path() + ": " + entries.size() + " qualifying disjoint entries, "
                         + g.minComponents() + " needed");
@@ -67,6 +76,27 @@ public final class ComponentSelector {
         return new SelectionResult(out, Optional.empty());
     }
 
+    /**
+     * far/lowBW (spec 004 section 2.3): a group apart from earlier groups may not use the TightBags of any of their
+     * entries, so every combination of selections keeps the relation (checked at selection, not when composing).
+     */
+    private BitSet withFarBagsBlocked(Decomposition d, ComponentGroup g, List<BitSet> bagsOfGroup, BitSet taken) {
+        BitSet blocked = null;
+        for (int[] pair : d.apart()) {
+            if (pair[1] == g.index() && pair[0] < bagsOfGroup.size()) {
+                if (blocked == null) {
+                    blocked = (BitSet) taken.clone();
+                }
+                BitSet bags = bagsOfGroup.get(pair[0]);
+                for (int b = bags.nextSetBit(0); b >= 0; b = bags.nextSetBit(b + 1)) {
+                    TightBagTable tb = tables.tightBags();
+                    blocked.set(tables.clusters().firstHost(tb.firstCluster(b)), tables.clusters().firstHost(tb.endCluster(b)));
+                }
+            }
+        }
+        return blocked == null ? taken : blocked;
+    }
+
     private List<Candidate> entries(Entity shape, int limit, BitSet taken) {
         if (shape instanceof Entity.Node node) {
             return hostEntries(node, limit, taken);
@@ -77,7 +107,75 @@ public final class ComponentSelector {
         if (shape instanceof Entity.Aggregate a && a.kind() == AggregateKind.TIGHT_BAG) {
             return tightBagEntries(a, limit, taken);
         }
-        throw new UnsupportedOperationException("selection of a close/highBW group as one component is not built yet");
+        if (shape instanceof Entity.Connection c && c.op().joins()) {
+            return closeGroupEntries(members(c, new ArrayList<>()), limit, taken);
+        }
+        throw new IllegalArgumentException("not a component shape: " + shape);
+    }
+
+    /** The clusters and nodes a close/highBW group joins, left to right (the parser allows nothing else there). */
+    private static List<Entity> members(Entity e, List<Entity> into) {
+        if (e instanceof Entity.Connection c) {
+            members(c.left(), into);
+            members(c.right(), into);
+        } else {
+            into.add(e);
+        }
+        return into;
+    }
+
+    /**
+     * A close/highBW group is one component bound in one TightBag (spec 004 section 2.3): per TightBag, each member
+     * in turn takes its best entry there (a cluster not used by an earlier member, or a host), the entry qualifies
+     * when every member found one; entries order by hosts, then mean member rank, then TightBag.
+     */
+    private List<Candidate> closeGroupEntries(List<Entity> members, int limit, BitSet taken) {
+        TightBagTable tb = tables.tightBags();
+        List<HostPicker> pickers = new ArrayList<>();
+        for (Entity m : members) {
+            pickers.add(new HostPicker(tables, m instanceof Entity.Node n ? n : (Entity.Node) ((Entity.Aggregate) m).child(), taken));
+        }
+        List<Scored> scored = new ArrayList<>();
+        List<Candidate> candidates = new ArrayList<>();
+        for (int b = 0; b < tb.size(); b++) {
+            List<Integer> hosts = new ArrayList<>();
+            List<Integer> clusters = new ArrayList<>();
+            double rankSum = 0;
+            boolean complete = true;
+            for (int i = 0; i < members.size() && complete; i++) {
+                HostPick pick = null;
+                if (members.get(i) instanceof Entity.Aggregate cluster) {
+                    for (Scored s : rankedClusters(cluster, pickers.get(i), tb.firstCluster(b), tb.endCluster(b))) {
+                        if (!clusters.contains(s.id())) {
+                            pick = pickers.get(i).pick(s.id(), s.id() + 1, cluster.count().max(), true);
+                            clusters.add(s.id());
+                            break;
+                        }
+                    }
+                } else {
+                    pick = pickers.get(i).pick(tb.firstCluster(b), tb.endCluster(b), 1, true);
+                    pick = pick.chosen() == 0 ? null : pick;
+                }
+                complete = pick != null;
+                if (complete) {
+                    rankSum += pick.meanRank();
+                    for (int h : pick.hosts()) {
+                        hosts.add(h);
+                        taken.set(h); // later members of this entry must not take these hosts
+                    }
+                }
+            }
+            hosts.forEach(taken::clear);
+            if (complete) {
+                int[] rows = hosts.stream().mapToInt(Integer::intValue).toArray();
+                int[] cl = java.util.stream.IntStream.concat(clusters.stream().mapToInt(Integer::intValue),
+                        java.util.Arrays.stream(rows).map(this::clusterOf)).distinct().sorted().toArray();
+                candidates.add(new Candidate(rows, cl, rows.length, rankSum / members.size()));
+                scored.add(new Scored(b, rows.length, rankSum / members.size(), rows.length, candidates.size() - 1));
+            }
+        }
+        scored.sort(Scored.BEST_FIRST);
+        return scored.stream().limit(limit).map(s -> candidates.get(s.ref())).toList();
     }
 
     private List<Candidate> hostEntries(Entity.Node node, int limit, BitSet taken) {

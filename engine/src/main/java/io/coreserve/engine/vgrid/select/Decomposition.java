@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A specification split into independent allocation units. {@code apart} lists the group pairs joined by far or
- * lowBW: they are separate components; the relation itself is recorded, not yet enforced (README).
+ * lowBW (earlier group first): separate components whose selections must lie in different TightBags.
  */
 public record Decomposition(VgdlSpec spec, List<ComponentGroup> groups, List<int[]> apart) {
 

@@ -70,7 +70,12 @@ public final class VgdlParser {
         while (peek().is(Kind.NAME) && NetOp.byKeyword(peek().text()) != null) {
             Token op = next();
             Entity right = primary(true);
-            left = new Entity.Connection(left, NetOp.byKeyword(op.text()), right, op.at());
+            NetOp netOp = NetOp.byKeyword(op.text());
+            if (netOp.joins()) {
+                checkJoinable(netOp, left);
+                checkJoinable(netOp, right);
+            }
+            left = new Entity.Connection(left, netOp, right, op.at());
         }
         return left;
     }
@@ -162,6 +167,18 @@ public final class VgdlParser {
             }
             checkNesting(parent, c.left());
             checkNesting(parent, c.right());
+        }
+    }
+
+    /** close/highBW make one component in one TightBag: only clusters, nodes and other close groups can be joined. */
+    private static void checkJoinable(NetOp op, Entity operand) throws VgdlException {
+        if (operand instanceof Entity.Aggregate a && a.kind() != AggregateKind.CLUSTER) {
+            throw new VgdlException(VgdlRule.FORBIDDEN_NESTING, a.at(), "'" + op.keyword() + "' joins clusters and nodes"
+                    + " into one TightBag, not a " + a.kind().keyword());
+        }
+        if (operand instanceof Entity.Connection c && !c.op().joins()) {
+            throw new VgdlException(VgdlRule.FORBIDDEN_NESTING, c.at(), "'" + c.op().keyword() + "' inside a '"
+                    + op.keyword() + "' group: a close group is one component and cannot be far apart");
         }
     }
 

@@ -107,6 +107,48 @@ class ComponentSelectorTest {
         }
     }
 
+    @Test
+    void shouldSelectACloseGroupInsideOneTightBag() throws Exception {
+        GridTables tables = Classifier.classify(new SyntheticGrid(300, 6000, 4, 2), new ClassifierSettings(10, 0.05));
+        Decomposition d = Vgdl.compile("v = ClusterOf(a)[4:8] { a = [Clock >= 1500] [Rank = Clock] }"
+                + " close ClusterOf(b)[2:4] { b = [Clock >= 1500] [Rank = Memory] } highBW [FreeCores >= 1]");
+
+        SelectionResult result = new ComponentSelector(tables).select(d, 3);
+
+        assertThat(result.components()).hasSize(1);
+        List<Candidate> selections = result.components().get(0).selections();
+        assertThat(selections).isNotEmpty();
+        java.util.Set<Integer> bags = new java.util.HashSet<>();
+        for (Candidate s : selections) {
+            assertThat(s.size()).isBetween(4 + 2 + 1, 8 + 4 + 1);
+            assertThat(Arrays.stream(s.hosts()).distinct().count()).isEqualTo(s.size());
+            int bag = tables.clusters().tightBag(s.clusters()[0]);
+            assertThat(bags.add(bag)).as("one entry per TightBag").isTrue();
+            for (int c : s.clusters()) {
+                assertThat(tables.clusters().tightBag(c)).isEqualTo(bag);
+            }
+        }
+    }
+
+    @Test
+    void shouldKeepFarComponentsInDifferentTightBags() throws Exception {
+        GridTables tables = Classifier.classify(new SyntheticGrid(300, 6000, 6, 2), new ClassifierSettings(10, 0.05));
+        String cluster = "ClusterOf(h%d)[2:8] { h%d = [Clock >= 1000] [Rank = Clock] }";
+        Decomposition d = Vgdl.compile("v = " + cluster.formatted(1, 1) + " far " + cluster.formatted(2, 2));
+
+        SelectionResult result = new ComponentSelector(tables).select(d, 4);
+
+        assertThat(result.components()).hasSize(2);
+        java.util.Set<Integer> first = new java.util.HashSet<>();
+        for (Candidate s : result.components().get(0).selections()) {
+            first.add(tables.clusters().tightBag(s.clusters()[0]));
+        }
+        assertThat(result.components().get(1).selections()).isNotEmpty();
+        for (Candidate s : result.components().get(1).selections()) {
+            assertThat(first).doesNotContain(tables.clusters().tightBag(s.clusters()[0]));
+        }
+    }
+
     /** The reference: every host tested directly, hosts and clusters sorted with plain comparators. */
     private static List<int[]> bruteForce(GridTables t, Entity.Aggregate cluster, int limit) {
         Entity.Node node = (Entity.Node) cluster.child();

@@ -86,6 +86,8 @@ class VgdlParserTest {
             cyclic reference      | a = LooseBagOf(b)[2] { b = ClusterOf(h)[2] { h = [Clock >= 1] } far b }     | CYCLIC_REFERENCE    | 1:69 | refers to itself
             forbidden nesting     | v = ClusterOf(t)[2] { t = TightBagOf(c)[2] { c = ClusterOf(h)[2] { h = [Clock >= 1] } } } | FORBIDDEN_NESTING | 1:27 | ClusterOf cannot contain TightBagOf
             loosebag in loosebag  | v = LooseBagOf(l)[2] { l = LooseBagOf(h)[2] { h = [Clock >= 1] } }          | FORBIDDEN_NESTING   | 1:28 | LooseBagOf cannot contain LooseBagOf
+            far in close group    | v = [Clock >= 1] close ([Clock >= 2] far [Clock >= 3])                      | FORBIDDEN_NESTING   | 1:38 | 'far' inside a 'close' group
+            tightbag in close     | v = [Clock >= 1] close TightBagOf(h)[2] { h = [Clock >= 1] }                | FORBIDDEN_NESTING   | 1:24 | not a TightBagOf
             unknown attribute     | v = ClusterOf(h)[2] { h = [Speed >= 1] }                                    | UNKNOWN_ATTRIBUTE   | 1:28 | unknown attribute 'Speed'
             aggregate in host     | v = ClusterOf(h)[2] { h = [Nodes >= 1] }                                    | UNKNOWN_ATTRIBUTE   | 1:28 | describes an aggregate
             number vs string      | v = ClusterOf(h)[2] { h = [Clock == "fast"] }                               | TYPE_MISMATCH       | 1:37 | Clock is a number
