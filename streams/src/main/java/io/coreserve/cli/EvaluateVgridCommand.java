@@ -2,6 +2,7 @@ package io.coreserve.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.coreserve.evaluation.vgrid.BindingCostReport;
 import io.coreserve.evaluation.vgrid.SelectionEvaluation;
 import io.coreserve.evaluation.vgrid.SelectionReport;
 import io.coreserve.evaluation.vgrid.SuccessCell;
@@ -26,7 +27,8 @@ import java.util.concurrent.Callable;
 @Command(name = "vgrid", mixinStandardHelpOptions = true,
         description = "Virtual grids (seed 004): success rates of integrated vs separate binding (Figure 3) and"
                 + " selection cost over a seeded million-host grid (Figure 5).",
-        subcommands = {EvaluateVgridCommand.Success.class, EvaluateVgridCommand.Selection.class})
+        subcommands = {EvaluateVgridCommand.Success.class, EvaluateVgridCommand.BindingCost.class,
+                EvaluateVgridCommand.Selection.class})
 public final class EvaluateVgridCommand implements Runnable {
 
     @CommandLine.Spec
@@ -86,6 +88,53 @@ public final class EvaluateVgridCommand implements Runnable {
             Path json = out.resolve("success.json");
             writeJson(SuccessReport.json(cells, checks, seed, trials), json);
             stdout.printf("%nCharts: %s%nJSON: %s%nTook %.1f s%n", charts, json, (System.nanoTime() - t0) / 1e9);
+            stdout.flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "binding", mixinStandardHelpOptions = true,
+            description = {"Figure 7: bind attempts and hold cost of 16-component requests (N in 2,4,8,16, p in"
+                    + " 0.1,0.3,0.5,0.6,0.7,0.9, 4000 trials), beside spec 004 Appendix B's reference simulation.",
+                    "Markdown on stdout, binding-attempts.png and binding-hold.png, binding.json."})
+    static final class BindingCost implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed of the failure draws (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--trials", defaultValue = "4000", description = "Trials per cell (default ${DEFAULT-VALUE}).")
+        int trials;
+
+        @Option(names = "--components", defaultValue = "16", description = "C (default ${DEFAULT-VALUE}).")
+        int components;
+
+        @Option(names = "--selections", split = ",", description = "N values (default 2,4,8,16).")
+        int[] selections;
+
+        @Option(names = "--probabilities", split = ",", description = "p values (default 0.1,0.3,0.5,0.6,0.7,0.9).")
+        double[] probabilities;
+
+        @Option(names = "--out", defaultValue = "out/vgrid", paramLabel = "DIR",
+                description = "Where the PNGs and binding.json go (default ${DEFAULT-VALUE}).")
+        Path out;
+
+        @Override
+        public Integer call() throws IOException {
+            if (trials < 1 || components < 1) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--trials and --components must be >= 1");
+            }
+            PrintWriter stdout = spec.commandLine().getOut();
+            SuccessEvaluation.Options o = new SuccessEvaluation.Options(new int[] {components},
+                    selections != null ? selections : new int[] {2, 4, 8, 16},
+                    probabilities != null ? probabilities : new double[] {0.1, 0.3, 0.5, 0.6, 0.7, 0.9}, trials, seed);
+            List<SuccessCell> cells = SuccessEvaluation.run(o, progress(spec));
+            stdout.print(BindingCostReport.markdown(cells));
+            List<Path> charts = BindingCostReport.charts(cells, out);
+            Path json = out.resolve("binding.json");
+            writeJson(BindingCostReport.json(cells, seed, trials), json);
+            stdout.printf("%nCharts: %s%nJSON: %s%n", charts, json);
             stdout.flush();
             return 0;
         }

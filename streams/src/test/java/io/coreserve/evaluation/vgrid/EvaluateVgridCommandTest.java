@@ -40,6 +40,28 @@ class EvaluateVgridCommandTest {
     }
 
     @Test
+    void bindingReportsAttemptsAndHoldBesideTheReference(@TempDir Path dir) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = new CommandLine(new EvaluateVgridCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("binding", "--trials", "500", "--selections", "16", "--probabilities", "0.1,0.9", "--out", dir.toString());
+
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("(130.7)", "(256.0)");
+        assertThat(dir.resolve("binding-attempts.png")).exists();
+        JsonNode cells = new ObjectMapper().readTree(dir.resolve("binding.json").toFile()).get("cells");
+        assertThat(cells).hasSize(4);
+        for (JsonNode c : cells) {
+            if (c.get("p").asDouble() == 0.9) {
+                // Appendix B: integrated 130.7 attempts, separate always the maximum 16 x 16
+                double expected = c.get("approach").asText().equals("integrated") ? 130.7 : 256.0;
+                assertThat(c.get("attempts").asDouble()).as(c.toString()).isCloseTo(expected, org.assertj.core.data.Offset.offset(0.05 * expected));
+            }
+        }
+    }
+
+    @Test
     void selectionTimesEveryAggregateOnASmallGrid(@TempDir Path dir) throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
