@@ -33,6 +33,23 @@ public final class BernoulliBinder implements Binder {
         this.managers = managers;
     }
 
+    /**
+     * The binder of one pipeline request ({@code coreserve.vgrid.bind-failure-probability}): the trial is the request
+     * id, so a replay of the same request with the same seed refuses the same (component, selection)s.
+     */
+    public static BernoulliBinder forRequest(double p, long seed, String requestId) {
+        return new BernoulliBinder(p, seed, trialOf(requestId), DISJOINT);
+    }
+
+    /** A stable 64-bit key of a request id (FNV-1a over its UTF-8 bytes), the same on every JVM. */
+    public static long trialOf(String requestId) {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : requestId.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            h = (h ^ (b & 0xff)) * 0x100000001b3L;
+        }
+        return h;
+    }
+
     @Override
     public boolean bind(BindAttempt attempt) {
         return !fails(p, seed, trial, managers.of(attempt));

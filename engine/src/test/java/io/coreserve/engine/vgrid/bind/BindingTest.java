@@ -80,6 +80,19 @@ class BindingTest {
     }
 
     @Test
+    void aRequestsBinderIsTheSameOnEveryRunAndDiffersBetweenRequests() {
+        int[] selections = {16, 16, 16, 16, 16, 16, 16, 16};
+        BindingOutcome a = Binding.run(Approach.INTEGRATED, selections, BernoulliBinder.forRequest(0.5, 3, "req-1"));
+        BindingOutcome again = Binding.run(Approach.INTEGRATED, selections, BernoulliBinder.forRequest(0.5, 3, "req-1"));
+        assertThat(again).usingRecursiveComparison().isEqualTo(a);
+        assertThat(BernoulliBinder.trialOf("req-1")).isEqualTo(BernoulliBinder.trialOf("req-1")).isNotEqualTo(BernoulliBinder.trialOf("req-2"));
+        long differing = java.util.stream.IntStream.range(0, 50).filter(i -> !Arrays.equals(
+                Binding.run(Approach.INTEGRATED, selections, BernoulliBinder.forRequest(0.5, 3, "r" + i)).attemptsPerComponent(),
+                a.attemptsPerComponent())).count();
+        assertThat(differing).isGreaterThan(40);
+    }
+
+    @Test
     void aRefusingManagerRefusesAgainInTheSameTrial() {
         BernoulliBinder sticky = new BernoulliBinder(0.5, 1, 9, a -> 77L);
         boolean first = sticky.bind(new BindAttempt(0, 0));
