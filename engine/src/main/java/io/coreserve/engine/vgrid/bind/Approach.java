@@ -8,4 +8,9 @@ public enum Approach {
     public BindingProcess start(int[] selectionsPerComponent) {
         return this == INTEGRATED ? new IntegratedBinding(selectionsPerComponent) : new SeparateBinding(selectionsPerComponent);
     }
+
+    /** A process continuing from a saved state; ask its {@code round()} for the binds it awaits. */
+    public static BindingProcess resume(BindingState state) {
+        return state.approach() == INTEGRATED ? new IntegratedBinding(state) : new SeparateBinding(state);
+    }
 }

@@ -17,6 +17,9 @@ public sealed interface BindingProcess permits IntegratedBinding, SeparateBindin
 
     boolean decided();
 
+    /** The state to save between rounds. */
+    BindingState state();
+
     /** Only once decided. */
     BindingOutcome outcome();
 }

@@ -35,6 +35,23 @@ public final class IntegratedBinding implements BindingProcess {
         }
     }
 
+    IntegratedBinding(BindingState s) {
+        available = s.available();
+        next = s.next();
+        bound = s.bound();
+        attemptsPer = s.attemptsPerComponent();
+        attempts = s.attempts();
+        steps = s.steps();
+        hold = s.hold();
+        success = s.outcome() < 0 ? null : s.outcome() == 1;
+    }
+
+    @Override
+    public BindingState state() {
+        return new BindingState(Approach.INTEGRATED, available, next, bound, attemptsPer, attempts, steps, hold,
+                success == null ? -1 : success ? 1 : 0);
+    }
+
     @Override
     public List<BindAttempt> round() {
         if (decided()) {

@@ -12,6 +12,7 @@ import java.util.List;
  */
 public final class SeparateBinding implements BindingProcess {
 
+    private final int[] available;
     private final int components;
     private final int candidates;
     private final int[] attemptsPer;
@@ -23,12 +24,33 @@ public final class SeparateBinding implements BindingProcess {
     private boolean waiting;
 
     SeparateBinding(int[] selectionsPerComponent) {
+        available = selectionsPerComponent.clone();
         components = selectionsPerComponent.length;
         candidates = Arrays.stream(selectionsPerComponent).min().orElse(0);
         attemptsPer = new int[components];
         if (candidates < 1) {
             success = false;
         }
+    }
+
+    SeparateBinding(BindingState s) {
+        this(s.available());
+        System.arraycopy(s.attemptsPerComponent(), 0, attemptsPer, 0, components);
+        candidate = components == 0 ? 0 : s.next()[0];
+        attempts = s.attempts();
+        steps = s.steps();
+        hold = s.hold();
+        success = s.outcome() < 0 ? null : s.outcome() == 1;
+    }
+
+    @Override
+    public BindingState state() {
+        int[] next = new int[components];
+        Arrays.fill(next, candidate);
+        int[] bound = new int[components];
+        Arrays.fill(bound, Boolean.TRUE.equals(success) ? candidate : -1);
+        return new BindingState(Approach.SEPARATE, available, next, bound, attemptsPer, attempts, steps, hold,
+                success == null ? -1 : success ? 1 : 0);
     }
 
     @Override

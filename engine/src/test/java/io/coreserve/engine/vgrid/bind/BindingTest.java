@@ -6,6 +6,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.Arrays;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -90,6 +91,30 @@ class BindingTest {
                 Binding.run(Approach.INTEGRATED, selections, BernoulliBinder.forRequest(0.5, 3, "r" + i)).attemptsPerComponent(),
                 a.attemptsPerComponent())).count();
         assertThat(differing).isGreaterThan(40);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Approach.class)
+    void aProcessResumedFromItsStateAfterEveryRoundEndsTheSame(Approach approach) {
+        int[] selections = {6, 6, 6, 6, 6};
+        for (int trial = 0; trial < 200; trial++) {
+            BernoulliBinder binder = new BernoulliBinder(0.6, 11, trial, BernoulliBinder.DISJOINT);
+            BindingOutcome straight = Binding.run(approach, selections, binder);
+
+            BindingProcess process = approach.start(selections);
+            while (!process.decided()) {
+                List<BindAttempt> round = process.round();
+                BindingProcess resumed = Approach.resume(process.state());
+                assertThat(resumed.round()).as("a resumed process awaits the same binds").isEqualTo(round);
+                boolean[] accepted = new boolean[round.size()];
+                for (int i = 0; i < accepted.length; i++) {
+                    accepted[i] = binder.bind(round.get(i));
+                }
+                resumed.answer(accepted);
+                process = Approach.resume(resumed.state());
+            }
+            assertThat(process.outcome()).as("trial " + trial).usingRecursiveComparison().isEqualTo(straight);
+        }
     }
 
     @Test
