@@ -21,5 +21,11 @@ public sealed interface BindingProcess permits IntegratedBinding, SeparateBindin
     BindingState state();
 
     /** Only once decided. */
-    BindingOutcome outcome();
+    default BindingOutcome outcome() {
+        if (!decided()) {
+            throw new IllegalStateException("not decided yet");
+        }
+        BindingState s = state();
+        return new BindingOutcome(s.outcome() == 1, s.bound(), s.attemptsPerComponent(), s.attempts(), s.steps(), s.hold());
+    }
 }

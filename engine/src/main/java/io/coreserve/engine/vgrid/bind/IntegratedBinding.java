@@ -111,12 +111,4 @@ public final class IntegratedBinding implements BindingProcess {
     public boolean decided() {
         return success != null;
     }
-
-    @Override
-    public BindingOutcome outcome() {
-        if (!decided()) {
-            throw new IllegalStateException("not decided yet");
-        }
-        return new BindingOutcome(success, bound, attemptsPer, attempts, steps, hold);
-    }
 }

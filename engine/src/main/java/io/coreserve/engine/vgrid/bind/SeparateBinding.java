@@ -96,14 +96,4 @@ public final class SeparateBinding implements BindingProcess {
     public boolean decided() {
         return success != null;
     }
-
-    @Override
-    public BindingOutcome outcome() {
-        if (!decided()) {
-            throw new IllegalStateException("not decided yet");
-        }
-        int[] bound = new int[components];
-        Arrays.fill(bound, success ? candidate : -1);
-        return new BindingOutcome(success, bound, attemptsPer, attempts, steps, hold);
-    }
 }
