@@ -149,6 +149,36 @@ class ComponentSelectorTest {
         }
     }
 
+    @Test
+    void shouldSelectTheBestSingleHostsForALooseBagOfNodesAndHostsOfOneTightBag() throws Exception {
+        GridTables tables = Classifier.classify(new SyntheticGrid(100, 3000, 5, 4), new ClassifierSettings(10, 0.05));
+        Decomposition hosts = Vgdl.compile("v = LooseBagOf(h)[3] { h = [FreeCores >= 1] [Rank = Clock * 10 + FreeMemory / 1000] }");
+        Decomposition bag = Vgdl.compile("v = TightBagOf(h)[5:20] { h = [FreeCores >= 1] [Rank = Clock] }");
+
+        SelectionResult single = new ComponentSelector(tables).select(hosts, 2);
+        SelectionResult inBag = new ComponentSelector(tables).select(bag, 2);
+
+        assertThat(single.components()).hasSize(3);
+        double[] ranks = single.components().stream().flatMap(c -> c.selections().stream())
+                .mapToDouble(Candidate::secondary).sorted().toArray();
+        double best = 0;
+        for (int h = 0; h < tables.hosts().size(); h++) {
+            if (tables.hosts().value(Attribute.FREE_CORES, h) >= 1) {
+                best = Math.max(best, tables.hosts().value(Attribute.CLOCK, h) * 10 + tables.hosts().value(Attribute.FREE_MEMORY, h) / 1000.0);
+            }
+        }
+        assertThat(ranks).hasSize(6);
+        assertThat(ranks[5]).isEqualTo(best);
+        assertThat(single.components().get(0).selections().get(0).secondary()).isEqualTo(best);
+        for (Candidate c : inBag.components().get(0).selections()) {
+            assertThat(c.size()).isBetween(5, 20);
+            for (int h : c.hosts()) {
+                assertThat(tables.hosts().value(Attribute.FREE_CORES, h)).isPositive();
+            }
+            assertThat(Arrays.stream(c.clusters()).map(tables.clusters()::tightBag).distinct().count()).isEqualTo(1);
+        }
+    }
+
     /** The reference: every host tested directly, hosts and clusters sorted with plain comparators. */
     private static List<int[]> bruteForce(GridTables t, Entity.Aggregate cluster, int limit) {
         Entity.Node node = (Entity.Node) cluster.child();
