@@ -230,9 +230,27 @@ final class DepthFirstPlans {
             return candidates;
         }
         long[] objective = model.objective(p);
-        return Arrays.stream(candidates).boxed()
-                .sorted((x, y) -> objective[x] != objective[y] ? Long.compare(objective[x], objective[y]) : Integer.compare(x, y))
-                .mapToInt(Integer::intValue).toArray();
+        long lowest = Long.MAX_VALUE;
+        long highest = Long.MIN_VALUE;
+        for (int c : candidates) {
+            lowest = Math.min(lowest, objective[c]);
+            highest = Math.max(highest, objective[c]);
+        }
+        if (candidates.length == 0 || highest - lowest >= 1L << 40 || model.candidates(p) >= 1 << 23) {
+            return Arrays.stream(candidates).boxed().sorted((x, y) -> objective[x] != objective[y]
+                    ? Long.compare(objective[x], objective[y]) : Integer.compare(x, y)).mapToInt(Integer::intValue).toArray();
+        }
+        // Objective above the lowest in the high bits, the index in the low 23: one primitive sort, ties by index.
+        long[] packed = new long[candidates.length];
+        for (int i = 0; i < candidates.length; i++) {
+            packed[i] = ((objective[candidates[i]] - lowest) << 23) | candidates[i];
+        }
+        Arrays.sort(packed);
+        int[] out = new int[packed.length];
+        for (int i = 0; i < packed.length; i++) {
+            out[i] = (int) (packed[i] & ((1 << 23) - 1));
+        }
+        return out;
     }
 
     /** Whether the part at depth k, with {@code choice} filled up to k, meets every constraint closing at k. */
