@@ -160,6 +160,26 @@ class CoReservationPlannerTest {
         assertThat(impossible.error().code()).isEqualTo(ReasonCode.INFEASIBLE);
     }
 
+    @Test
+    void shouldDecideTheSameWhenTheSameRequestIsReplayed() {
+        String workflow = DemoInventory.LISTING_1.replace("VIS.CON.time = PCC.RVC.begin + 14400 == VIS.RVC.begin",
+                "VIS.CON.time = VIS.RVC.begin >= PCC.RVC.end");
+
+        Inventory first = DemoInventory.create();
+        Inventory second = DemoInventory.create();
+        CoReservationDecision once = new CoReservationPlanner(CONFIG, cpSat).decide(workflow, NOW, first,
+                new TimetableBooker(first));
+        CoReservationDecision again = new CoReservationPlanner(CONFIG,
+                new CpSatSolver(CpSatSolver.Encoding.TIGHT, 5, 0, 1)).decide(workflow, NOW, second,
+                new TimetableBooker(second));
+
+        assertThat(once.solver()).isEqualTo("cpsat-tight");
+        assertThat(once.status()).isEqualTo(SolverStatus.OPTIMAL);
+        assertThat(again.parts()).isEqualTo(once.parts());
+        assertThat(again.objectiveValue()).isEqualTo(once.objectiveValue());
+        assertThat(Snapshot.of(second)).isEqualTo(Snapshot.of(first));
+    }
+
     private static Map<String, PartAllocation> byId(List<PartAllocation> parts) {
         Map<String, PartAllocation> out = new java.util.LinkedHashMap<>();
         parts.forEach(p -> out.put(p.partId(), p));
