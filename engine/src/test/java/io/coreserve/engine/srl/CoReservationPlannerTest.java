@@ -15,7 +15,7 @@ class CoReservationPlannerTest {
     private static final long NOW = 1197482400_000L - 3_600_000L;
     private static final SrlConfig CONFIG = SrlConfig.defaults().withGrid(3_600_000L);
 
-    private final CpSatSolver cpSat = new CpSatSolver(CpSatSolver.Encoding.TIGHT, 5, 0, 1);
+    private final CpSatSolver cpSat = CpSatSolver.forDecisions(CONFIG);
 
     @Test
     void shouldPlanListingOneWithTiedStartsAndMatchingLinks() {

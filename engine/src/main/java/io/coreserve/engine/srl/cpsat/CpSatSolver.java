@@ -62,6 +62,11 @@ public final class CpSatSolver implements CoReservationSolver {
         this.seed = seed;
     }
 
+    /** The pipeline's solver: tight encoding, {@code coreserve.srl.solver.deterministic-time}, seed 1, no wall limit. */
+    public static CpSatSolver forDecisions(io.coreserve.engine.srl.SrlConfig config) {
+        return new CpSatSolver(Encoding.TIGHT, config.deterministicTime(), 0, 1);
+    }
+
     @Override
     public String name() {
         return encoding == Encoding.TIGHT ? "cpsat-tight" : "cpsat-paper";
