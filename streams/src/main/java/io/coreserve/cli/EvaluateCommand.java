@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** Offline evaluations on real traces: the papers' experiments, rebuilt. */
 @Command(name = "evaluate", mixinStandardHelpOptions = true,
         description = "Run an offline evaluation on real data and print tables, charts and JSON.",
-        subcommands = {EvaluateCollectiveCommand.class, EvaluateOffersCommand.class, EvaluateVgridCommand.class})
+        subcommands = {EvaluateCollectiveCommand.class, EvaluateOffersCommand.class,
+                EvaluateCoreservationCommand.class, EvaluateVgridCommand.class})
 public final class EvaluateCommand implements Runnable {
 
     @CommandLine.Spec
