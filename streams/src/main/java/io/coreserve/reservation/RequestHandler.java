@@ -113,8 +113,9 @@ final class RequestHandler implements CommandHandler<CoAllocationRequest> {
                 || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET) {
             long searchStarted = System.nanoTime();
             // The window's own outcome is passed in, so the window is not searched a second time (same answers).
+            // On full books these searches are most of the cost of a decision; single-pass bounds them (M_init).
             ClosestFreeIntervals closest = books.allocator().closestFree(engineRequest, rejection, time,
-                    settings.counterOfferHorizon().toMillis());
+                    settings.counterOfferHorizon().toMillis(), settings.counterOfferMaxM());
             long closestNanos = System.nanoTime() - searchStarted;
             if (closest.earliestAfter() != null || closest.latestBefore() != null) {
                 ReservationDecision offer = counterOffer(domain, request, rejection, closest, time);

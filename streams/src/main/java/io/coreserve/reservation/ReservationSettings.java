@@ -17,13 +17,14 @@ import java.util.Locale;
  *   <li>{@code coreserve.request.horizon}: t_C, the window t_l - t_e when a request gives no t_l (default PT24H);</li>
  *   <li>{@code coreserve.counter-offer.ttl}: how long a counter-offer may be accepted (default PT15M);</li>
  *   <li>{@code coreserve.counter-offer.horizon}: how far from the window to look for a free interval (default P7D);</li>
+ *   <li>{@code coreserve.counter-offer.search}: full (M up to M_max) or single-pass (M_init) for that search;</li>
  *   <li>{@code coreserve.user.max-active-reservations}: 0 for no limit (default), 1 for seed 003's rule;</li>
  *   <li>{@code coreserve.tick.interval}: how often, in stream time, STARTING/COMPLETED are sent (default PT1M);</li>
  *   <li>{@code coreserve.history.retention}: background samples older than this are pruned (default P2D).</li>
  * </ul>
  */
 public record ReservationSettings(PropertySchema properties, EngineConfig engine, String algorithmName,
-        String defaultDomain, Duration counterOfferTtl, Duration counterOfferHorizon, int maxActivePerUser,
+        String defaultDomain, Duration counterOfferTtl, Duration counterOfferHorizon, int counterOfferMaxM, int maxActivePerUser,
         Duration tickInterval, Duration retention) {
 
     // Declared (type, default, rule, documentation) in io.coreserve.config.Settings; short names here.
@@ -50,6 +51,8 @@ public record ReservationSettings(PropertySchema properties, EngineConfig engine
                 config.require(CoreserveConfig.DEFAULT_DOMAIN),
                 config.getDuration(COUNTER_OFFER_TTL),
                 config.getDuration(COUNTER_OFFER_HORIZON),
+                config.require(Settings.COUNTER_OFFER_SEARCH).trim().equalsIgnoreCase("single-pass")
+                        ? engine.mInit() : engine.mMax(),
                 config.getInt(MAX_ACTIVE_PER_USER),
                 config.getDuration(TICK_INTERVAL),
                 config.getDuration(RETENTION));
