@@ -41,6 +41,7 @@ public final class Settings {
     public static final String COUNTER_OFFER_HORIZON = "coreserve.counter-offer.horizon";
     public static final String COUNTER_OFFER_SEARCH = "coreserve.counter-offer.search";
     public static final String MAX_ACTIVE_PER_USER = "coreserve.user.max-active-reservations";
+    public static final String MAX_PENDING_SAMPLES = "coreserve.monitoring.max-pending-samples";
     public static final String TICK_INTERVAL = "coreserve.tick.interval";
 
     // The offers protocol (seed 001).
@@ -93,6 +94,9 @@ public final class Settings {
                 "full: the searches before and after the window double M up to M_max, as the window's own search;"
                         + " single-pass: M_init only, about 2.6 times cheaper on full books, a few counter-offers"
                         + " become rejections");
+        def.define(MAX_PENDING_SAMPLES, Type.INT, 100_000, ConfigDef.Range.atLeast(0), Importance.LOW,
+                "samples that may wait, per task, for a resource not yet in the catalogue (beyond: dead-lettered;"
+                        + " a waiting sample older than the history retention is dropped)");
         def.define(MAX_ACTIVE_PER_USER, Type.INT, 0, ConfigDef.Range.atLeast(0), Importance.MEDIUM,
                 "active reservations a user may hold; 0 for no limit, 1 is seed 003's rule (USER_LIMIT)");
         def.define(TICK_INTERVAL, Type.STRING, "PT1M", positiveDuration(), Importance.LOW,

@@ -5,6 +5,7 @@ import io.coreserve.events.NotificationKind;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.Resource;
 import io.coreserve.events.ResourceSample;
+import io.coreserve.config.Settings;
 import io.coreserve.routing.DomainKey;
 import io.coreserve.topology.DomainEventHandler.Output;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ final class MonitoringHandler {
      * A resource record, keyed {@code domain<US>id} ({@link DomainKey}) or, as written before resources were keyed
      * by id, by its domain alone.
      */
-    Output onResource(String key, Resource resource) {
+    Output onResource(String key, Resource resource, long time) {
         String problem = EventMapping.problemWith(resource, settings.properties());
         if (problem == null) {
             problem = keyProblem(key, resource.getDomain(), resource.getId(), "resource");
@@ -48,7 +49,11 @@ final class MonitoringHandler {
                     + problem);
         }
         stores.putResource(resource);
-        return Output.NOTHING;
+        List<Notification> notifications = new ArrayList<>();
+        for (ResourceSample waiting : stores.pending().take(resource.getDomain(), resource.getId())) {
+            notifications.addAll(apply(waiting, time).notifications());
+        }
+        return notifications.isEmpty() ? Output.NOTHING : Output.notify(notifications);
     }
 
     Output onSample(String key, ResourceSample sample, long time) {
@@ -62,15 +67,27 @@ final class MonitoringHandler {
             throw new IllegalArgumentException("Sample of " + FieldLimits.bounded(sample.getResourceId())
                     + " refused: " + problem);
         }
+        if (!sample.getWindowEnd().isAfter(sample.getWindowStart())) {
+            throw new IllegalArgumentException("Sample of " + sample.getResourceId() + " has windowEnd "
+                    + sample.getWindowEnd() + " not after windowStart " + sample.getWindowStart());
+        }
+        if (stores.resource(sample.getDomain(), sample.getResourceId()) == null) {
+            // Not bad input: the resource may simply not have reached this task yet (its topic is read apart).
+            if (!stores.pending().park(sample, settings.maxPendingSamples())) {
+                throw new IllegalArgumentException("Sample for unknown resource " + sample.getResourceId()
+                        + " in domain " + sample.getDomain() + " refused: " + settings.maxPendingSamples()
+                        + " samples already wait for their resources (" + Settings.MAX_PENDING_SAMPLES + ")");
+            }
+            LOG.debug("Sample of {} in {} waits for its resource", sample.getResourceId(), sample.getDomain());
+            return Output.NOTHING;
+        }
+        return apply(sample, time);
+    }
+
+    /** Books a valid sample of a resource in the catalogue. */
+    private Output apply(ResourceSample sample, long time) {
         String domain = sample.getDomain();
         String resourceId = sample.getResourceId();
-        if (stores.resource(domain, resourceId) == null) {
-            throw new IllegalArgumentException("Sample for unknown resource " + resourceId + " in domain " + domain);
-        }
-        if (!sample.getWindowEnd().isAfter(sample.getWindowStart())) {
-            throw new IllegalArgumentException("Sample of " + resourceId + " has windowEnd " + sample.getWindowEnd()
-                    + " not after windowStart " + sample.getWindowStart());
-        }
         boolean wasDown = stores.isDown(domain, resourceId);
         if (!sample.getUp()) {
             if (wasDown) {

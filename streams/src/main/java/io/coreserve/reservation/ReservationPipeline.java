@@ -25,6 +25,8 @@ public final class ReservationPipeline {
     public static final String DOWN_STORE = "down-resources";
     /** The stream time up to which STARTING/COMPLETED notifications were sent. */
     public static final String CLOCK_STORE = "notification-clock";
+    /** Samples that reached the task before their resource. */
+    public static final String PENDING_SAMPLES_STORE = "pending-samples";
 
     private final ReservationSettings settings;
     private final EventSerdes serdes;
@@ -51,7 +53,9 @@ public final class ReservationPipeline {
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(DOWN_STORE), Serdes.String(),
                         serdes.samples()),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CLOCK_STORE), Serdes.String(),
-                        Serdes.Long()));
+                        Serdes.Long()),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PENDING_SAMPLES_STORE), Serdes.String(),
+                        serdes.samples()));
     }
 
     /** Queries over read-only views of this pipeline's stores, looked up by name. */
@@ -71,7 +75,7 @@ public final class ReservationPipeline {
                 ReservationStores stores = new ReservationStores(settings, context.getStateStore(CATALOGUE_STORE),
                         context.getStateStore(RESERVATIONS_STORE), context.getStateStore(REQUESTS_STORE),
                         context.getStateStore(BACKGROUND_STORE), context.getStateStore(DOWN_STORE),
-                        context.getStateStore(CLOCK_STORE));
+                        context.getStateStore(CLOCK_STORE), context.getStateStore(PENDING_SAMPLES_STORE));
                 return new ReservationTask(new CommandDispatcher(commandHandlers(stores), settings.defaultDomain()),
                         new MonitoringHandler(settings, stores), new LifecycleTicker(settings, stores));
             }

@@ -19,12 +19,13 @@ import java.util.Locale;
  *   <li>{@code coreserve.counter-offer.horizon}: how far from the window to look for a free interval (default P7D);</li>
  *   <li>{@code coreserve.counter-offer.search}: full (M up to M_max) or single-pass (M_init) for that search;</li>
  *   <li>{@code coreserve.user.max-active-reservations}: 0 for no limit (default), 1 for seed 003's rule;</li>
+ *   <li>{@code coreserve.monitoring.max-pending-samples}: samples that may wait for their resource (100,000);</li>
  *   <li>{@code coreserve.tick.interval}: how often, in stream time, STARTING/COMPLETED are sent (default PT1M);</li>
  *   <li>{@code coreserve.history.retention}: background samples older than this are pruned (default P2D).</li>
  * </ul>
  */
 public record ReservationSettings(PropertySchema properties, EngineConfig engine, String algorithmName,
-        String defaultDomain, Duration counterOfferTtl, Duration counterOfferHorizon, int counterOfferMaxM, int maxActivePerUser,
+        String defaultDomain, Duration counterOfferTtl, Duration counterOfferHorizon, int counterOfferMaxM, int maxActivePerUser, int maxPendingSamples,
         Duration tickInterval, Duration retention) {
 
     // Declared (type, default, rule, documentation) in io.coreserve.config.Settings; short names here.
@@ -54,6 +55,7 @@ public record ReservationSettings(PropertySchema properties, EngineConfig engine
                 config.require(Settings.COUNTER_OFFER_SEARCH).trim().equalsIgnoreCase("single-pass")
                         ? engine.mInit() : engine.mMax(),
                 config.getInt(MAX_ACTIVE_PER_USER),
+                config.getInt(Settings.MAX_PENDING_SAMPLES),
                 config.getDuration(TICK_INTERVAL),
                 config.getDuration(RETENTION));
     }

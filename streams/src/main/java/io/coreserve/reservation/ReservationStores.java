@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>catalogue and down resources: domain, resource id;</li>
  *   <li>reservations (decisions) and requests: domain, user, request id ({@link RequestRef});</li>
- *   <li>background samples: domain, resource id, window start (20 digits, so they sort by time).</li>
+ *   <li>background samples, and samples waiting for their resource ({@link PendingSamples}): domain, resource id,
+ *       window start (20 digits, so they sort by time).</li>
  * </ul>
  * Every key starts with its domain, so a domain's entries are one prefix scan.
  *
@@ -51,6 +52,7 @@ final class ReservationStores {
     private final KeyValueStore<String, ResourceSample> background;
     private final KeyValueStore<String, ResourceSample> downResources;
     private final KeyValueStore<String, Long> clock;
+    private final PendingSamples pending;
     private final Map<String, DomainBooks> books = new HashMap<>();
     private long forgottenBefore = Long.MIN_VALUE;
     private final ActiveReservations active = new ActiveReservations();
@@ -59,8 +61,9 @@ final class ReservationStores {
     ReservationStores(ReservationSettings settings, KeyValueStore<String, Resource> catalogue,
             KeyValueStore<String, ReservationDecision> decisions, KeyValueStore<String, CoAllocationRequest> requests,
             KeyValueStore<String, ResourceSample> background, KeyValueStore<String, ResourceSample> downResources,
-            KeyValueStore<String, Long> clock) {
+            KeyValueStore<String, Long> clock, KeyValueStore<String, ResourceSample> pendingSamples) {
         this.settings = settings;
+        this.pending = new PendingSamples(pendingSamples);
         this.catalogue = catalogue;
         this.decisions = decisions;
         this.requests = requests;
@@ -170,8 +173,17 @@ final class ReservationStores {
         }
     }
 
-    /** Deletes the background samples whose window ended before {@code before}: only those, found by the index. */
+    /** The samples waiting for a resource the catalogue does not hold yet. */
+    PendingSamples pending() {
+        return pending;
+    }
+
+    /**
+     * Deletes the background samples whose window ended before {@code before} (only those, found by the index), and
+     * the samples of that age still waiting for their resource.
+     */
     void pruneBackground(long before) {
+        pending.prune(before);
         NavigableMap<Long, Set<String>> old = backgroundByEnd.headMap(before, false);
         for (Set<String> keys : old.values()) {
             for (String key : keys) {

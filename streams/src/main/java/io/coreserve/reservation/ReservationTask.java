@@ -24,7 +24,7 @@ final class ReservationTask implements DomainEventHandler {
 
     @Override
     public Output onResource(String key, Resource resource, long time) {
-        return monitoring.onResource(key, resource);
+        return monitoring.onResource(key, resource, time);
     }
 
     @Override

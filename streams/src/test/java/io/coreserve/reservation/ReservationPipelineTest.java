@@ -201,6 +201,23 @@ class ReservationPipelineTest {
     }
 
     @Test
+    void shouldBookASampleThatArrivedBeforeItsResourceOnceTheResourceArrives() {
+        // n5 is measured busy (all 4 cores) for two hours before the catalogue has it: the sample waits for it.
+        sample("n5", T0, T0.plusMillis(2 * HOUR), 4, true);
+        addNode("n5", 4, 8);
+
+        // All five nodes (13 cores) are needed: not while n5 is busy, at once after.
+        send(request("during", 5, 13).build());
+        ReservationDecision during = decisions.readValue();
+        send(request("after", 5, 13).setEarliestStart(T0.plusMillis(2 * HOUR)).setLatestStart(T0.plusMillis(2 * HOUR))
+                .build());
+        ReservationDecision after = decisions.readValue();
+
+        assertThat(during.getStatus()).as(during.getMessage()).isNotEqualTo(ReservationStatus.ACCEPTED);
+        assertThat(after.getStatus()).as(after.getMessage()).isEqualTo(ReservationStatus.ACCEPTED);
+    }
+
+    @Test
     void shouldBookMeasuredUsageAsBackgroundOccupancyOverTheSampleWindow() {
         // n1 is measured using 3 of its 4 cores for the next two hours: 6 of 9 cores are left then.
         sample("n1", T0, T0.plusMillis(2 * HOUR), 3, true);

@@ -37,6 +37,7 @@ class ReservationStoresTest {
     private KeyValueStore<String, ResourceSample> background;
     private KeyValueStore<String, ResourceSample> down;
     private KeyValueStore<String, Long> clock;
+    private KeyValueStore<String, ResourceSample> pending;
 
     @BeforeEach
     void createStores() {
@@ -51,6 +52,7 @@ class ReservationStoresTest {
         background = store("background", serdes("background").samples());
         down = store("down", serdes("down").samples());
         clock = store("clock", Serdes.Long());
+        pending = store("pending", serdes("pending").samples());
     }
 
     private EventSerdes serdes(String store) {
@@ -60,7 +62,7 @@ class ReservationStoresTest {
 
     @AfterEach
     void dropScopes() {
-        for (String store : new String[] {"catalogue", "reservations", "requests", "background", "down"}) {
+        for (String store : new String[] {"catalogue", "reservations", "requests", "background", "down", "pending"}) {
             InMemorySchemaRegistryClient.dropScope(scope + "-" + store);
         }
     }
@@ -73,7 +75,7 @@ class ReservationStoresTest {
     }
 
     private ReservationStores open() {
-        return new ReservationStores(settings, catalogue, decisions, requests, background, down, clock);
+        return new ReservationStores(settings, catalogue, decisions, requests, background, down, clock, pending);
     }
 
     private static ReservationDecision accepted(String id, String user, long start, long end, String resource) {
@@ -88,6 +90,35 @@ class ReservationStoresTest {
         return ResourceSample.newBuilder().setResourceId(resource).setDomain("default")
                 .setWindowStart(Instant.ofEpochMilli(start)).setWindowEnd(Instant.ofEpochMilli(end))
                 .setUsed(Map.of("cores", 1.0)).build();
+    }
+
+    @Test
+    void shouldKeepSamplesWaitingForTheirResourceWithinTheLimitAndAcrossARestart() {
+        ReservationStores stores = open();
+        assertThat(stores.pending().park(sample("late", 0, 60_000), 2)).isTrue();
+        assertThat(stores.pending().park(sample("late", 0, 90_000), 2)).as("same window start: replaced").isTrue();
+        assertThat(stores.pending().park(sample("other", 0, 60_000), 2)).isTrue();
+        assertThat(stores.pending().park(sample("third", 0, 60_000), 2)).as("over the limit").isFalse();
+
+        ReservationStores reopened = open();
+        assertThat(reopened.pending().size()).isEqualTo(2);
+        assertThat(reopened.pending().take("default", "late")).singleElement()
+                .satisfies(s -> assertThat(s.getWindowEnd().toEpochMilli()).isEqualTo(90_000));
+        assertThat(reopened.pending().take("default", "late")).isEmpty();
+        assertThat(reopened.pending().size()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldDropWaitingSamplesOnceTheyAreOlderThanTheRetention() {
+        ReservationStores stores = open();
+        stores.pending().park(sample("gone", 0, 60_000), 10);
+        stores.pending().park(sample("kept", 0, 120_000), 10);
+
+        stores.pruneBackground(100_000);
+
+        assertThat(stores.pending().size()).isEqualTo(1);
+        assertThat(stores.pending().take("default", "gone")).isEmpty();
+        assertThat(stores.pending().take("default", "kept")).hasSize(1);
     }
 
     @Test
