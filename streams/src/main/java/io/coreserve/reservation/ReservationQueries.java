@@ -143,6 +143,26 @@ public final class ReservationQueries {
         return steps;
     }
 
+    /** A field of a request that breaks a limit of the pipeline's ({@code rule} says which, in words). */
+    public record FieldProblem(String field, String rule) {
+    }
+
+    /**
+     * The first field of {@code request} that the pipeline would refuse as INVALID_REQUEST (a length or entry
+     * limit, control characters in an id), so that a probe answers what a submit would.
+     */
+    public Optional<FieldProblem> checkFields(CoAllocationRequest request) {
+        FieldLimits.Violation v = FieldLimits.first(
+                FieldLimits.required("requestId", request.getRequestId(), FieldLimits.MAX_ID),
+                FieldLimits.required("user", request.getUser(), FieldLimits.MAX_USER),
+                FieldLimits.optional("domain", request.getDomain(), FieldLimits.MAX_DOMAIN),
+                FieldLimits.optional("email", request.getEmail(), FieldLimits.MAX_EMAIL),
+                FieldLimits.map("minimums", request.getMinimums()),
+                FieldLimits.map("totals", request.getTotals()),
+                FieldLimits.map("requirements", request.getRequirements()));
+        return v == null ? Optional.empty() : Optional.of(new FieldProblem(v.field(), v.message()));
+    }
+
     /**
      * What the engine would decide for {@code request} at {@code now}, booking nothing: an ACCEPTED decision with
      * the start and amounts it would book, or a REJECTED one with the reason. Runs on books built for the call.
