@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.coreserve.config.CoreserveConfig;
 import io.coreserve.config.Topics;
 import io.coreserve.events.Resource;
-import io.coreserve.reservation.ReservationPipeline;
-import io.coreserve.reservation.ReservationSettings;
+import io.coreserve.reservation.PipelineDriver;
 import io.coreserve.routing.DomainKey;
 import io.coreserve.serde.InMemorySchemaRegistryClient;
 import io.coreserve.topology.EventSerdes;
-import io.coreserve.topology.PipelineTopology;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
@@ -27,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,16 +50,10 @@ class HttpRoutesTest {
 
     @BeforeEach
     void start() {
-        CoreserveConfig config = CoreserveConfig.of(Map.of(
-                StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092",
-                StreamsConfig.STATE_DIR_CONFIG, stateDir.toString(),
-                CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://" + scope,
-                ReservationSettings.PROPERTIES, "cores,memory_gb"));
-        Topics topics = config.topics();
-        EventSerdes serdes = new EventSerdes(config);
-        ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
-        driver = new TopologyTestDriver(PipelineTopology.build(topics, serdes, pipeline.handlers(), pipeline.stores()),
-                config.streamsProperties(), T0);
+        PipelineDriver fixture = PipelineDriver.start(stateDir, scope, T0);
+        driver = fixture.driver();
+        Topics topics = fixture.config().topics();
+        EventSerdes serdes = fixture.serdes();
         var resources = driver.createInputTopic(topics.resources(), Serdes.String().serializer(),
                 serdes.resources().serializer());
         for (int i = 1; i <= 4; i++) {
@@ -73,7 +63,7 @@ class HttpRoutesTest {
         }
         http = new HttpApi(new HttpSettings("127.0.0.1", 0, 1 << 20, Duration.ofSeconds(30)));
         http.get("/health", "liveness", List.of(), ctx -> HttpApi.Response.ok(Map.of("status", "UP")));
-        QueryRoutes.register(http, pipeline.queries(name -> driver.getKeyValueStore(name)), "default",
+        QueryRoutes.register(http, fixture.queries(), "default",
                 T0::toEpochMilli, Map::of);
         http.start();
     }
@@ -137,18 +127,48 @@ class HttpRoutesTest {
         assertThat(probe(null, "", 400).get("error").asText()).contains("no body");
     }
 
+    /**
+     * Sends the head of a POST /probe whose body is {@code body}, and only its first 64 KB: a server that waits
+     * for the whole body before it refuses would never answer.
+     */
+    private String startOfBigPost(String contentType, byte[] body) throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", URI.create(http.url()).getPort())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /probe HTTP/1.1\r\nHost: localhost\r\nContent-Type: " + contentType
+                    + "\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(body, 0, 64 << 10);
+            out.flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     @Test
-    void shouldRefuseBodiesOverTheLimitWith413() throws Exception {
-        String tenMegabyteUser = "{\"user\": \"" + "u".repeat(10 << 20) + "\", \"n\": 1, \"duration\": \"1h\"}";
-        String tenMegabyteYaml = "user: dave\nn: 1\nduration: 1h\nrequire:\n" + "  k: v\n".repeat(2 << 20);
+    void shouldRefuseBodiesOverTheLimitWith413BeforeReadingThem() throws Exception {
+        byte[] tenMegabyteUser = ("{\"user\": \"" + "u".repeat(10 << 20) + "\", \"n\": 1, \"duration\": \"1h\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] tenMegabyteYaml = ("user: dave\nn: 1\nduration: 1h\nrequire:\n" + "  k: v\n".repeat(2 << 20))
+                .getBytes(StandardCharsets.UTF_8);
 
-        JsonNode user = probe("application/json", tenMegabyteUser, 413);
-        JsonNode yaml = probe("application/yaml", tenMegabyteYaml, 413);
+        String user = startOfBigPost("application/json", tenMegabyteUser);
+        String yaml = startOfBigPost("application/yaml", tenMegabyteYaml);
 
-        assertThat(user.get("error").asText()).contains("over the limit of 1048576 bytes");
-        assertThat(yaml.get("error").asText()).contains("over the limit");
+        assertThat(user).startsWith("HTTP/1.1 413").contains("over the limit of 1048576 bytes");
+        assertThat(yaml).startsWith("HTTP/1.1 413").contains("\"error\"");
         // The server is still there for the next request.
         assertThat(probe(null, "user: dave\nn: 1\nduration: 1h\n", 200).get("status").asText()).isEqualTo("ACCEPTED");
+    }
+
+    @Test
+    void shouldRefuseAChunkedBodyAsSoonAsItPassesTheLimit() throws Exception {
+        HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(http.url() + "/probe"))
+                .timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(
+                        "user: dave\n#".concat("x".repeat((1 << 20) + 16)).getBytes(StandardCharsets.UTF_8))))
+                .build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(413);
+        assertThat(JSON.readTree(response.body()).get("error").asText()).contains("more than 1048576 bytes");
     }
 
     @Test
