@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Probes and timetables on the live books of the task. Given eight nodes and some bookings, When the queries read the
- * live books, Then they answer exactly what books rebuilt from the stores answer, never a torn state while the
- * stream thread books, and the domain is no longer live once the task closes.
+ * live books, Then they answer exactly what books rebuilt from the stores answer, also while the stream thread books,
+ * and the domain is no longer live once the task closes.
  */
 class LiveBooksTest {
 
@@ -113,8 +113,13 @@ class LiveBooksTest {
                 .anySatisfy(b -> assertThat(b.kind()).isEqualTo("background"));
     }
 
+    /**
+     * Probes and timetables from another thread while the stream thread books 300 requests: every answer is a
+     * decision and nothing throws. (This does not prove the lock: without it the test still passed in one run, torn
+     * reads being rare and mostly invisible in the answers; the lock is argued in {@link LiveBooks}.)
+     */
     @Test
-    void shouldNeverShowAHalfBookedStateWhileTheStreamThreadBooks() throws Exception {
+    void shouldAnswerProbesAndTimetablesWhileTheStreamThreadBooks() throws Exception {
         AtomicBoolean done = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<ReservationStatus> seen = new ArrayList<>();
