@@ -218,6 +218,27 @@ class HttpRoutesTest {
     }
 
     @Test
+    void shouldCloseAConnectionThatStaysSilentLongerThanTheIdleTimeout() throws Exception {
+        HttpApi quick = new HttpApi(new HttpSettings("127.0.0.1", 0, 1 << 20, Duration.ofMillis(500)));
+        quick.post("/echo", "echo", "anything", ctx -> HttpApi.Response.ok(quick.body(ctx, Map.class)));
+        quick.start();
+        try (Socket socket = new Socket("127.0.0.1", URI.create(quick.url()).getPort())) {
+            socket.setSoTimeout(20_000);
+            socket.getOutputStream().write(("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
+                    + "\r\nContent-Length: 100\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+
+            // Whatever the server says before it closes (an error status, or nothing), the connection ends well
+            // before the socket's own 20 s read timeout would.
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+            assertThat(answer).doesNotContain("HTTP/1.1 200");
+        } finally {
+            quick.close();
+        }
+    }
+
+    @Test
     void shouldAnswerKeptOpenConnectionsWithoutTheNagleStall() throws Exception {
         // Without TCP_NODELAY on the server, each answer on a kept-open connection waits for the client's delayed
         // ack: about 40 ms on Linux. A median far below that shows there is no such stall.
