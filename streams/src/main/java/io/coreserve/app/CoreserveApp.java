@@ -4,6 +4,7 @@ import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.http.HttpApi;
 import io.coreserve.http.HttpApi.Response;
+import io.coreserve.http.HttpSettings;
 import io.coreserve.topology.CoreserveTopology;
 import io.coreserve.topology.EventSerdes;
 import io.coreserve.topology.PipelineTopology;
@@ -12,6 +13,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.slf4j.Logger;
@@ -41,24 +44,26 @@ public final class CoreserveApp implements AutoCloseable {
      */
     public static CoreserveApp start(CoreserveConfig config, io.coreserve.reservation.ReservationPipeline pipeline,
             Duration startTimeout) throws Exception {
-        CoreserveApp app = start(config, CoreserveTopology.build(config, pipeline), startTimeout);
-        var streams = app.runner().streams();
-        io.coreserve.http.QueryRoutes.register(app.http(), pipeline.queries(name -> streams.store(
-                        org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(name,
-                                org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore()))),
-                config.require(CoreserveConfig.DEFAULT_DOMAIN), System::currentTimeMillis, streams::metrics);
-        return app;
+        return start(config, CoreserveTopology.build(config, pipeline), startTimeout, (http, streams) ->
+                io.coreserve.http.QueryRoutes.register(http, pipeline.queries(name -> streams.store(
+                                org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(name,
+                                        org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore()))),
+                        config.require(CoreserveConfig.DEFAULT_DOMAIN), System::currentTimeMillis, streams::metrics));
     }
 
     /** The reservation pipeline alone, with {@code handlers} (the benchmark's embedded pipeline). */
     public static CoreserveApp start(CoreserveConfig config, DomainEventHandler.Factory handlers,
             List<StoreBuilder<?>> stores, Duration startTimeout) throws Exception {
         return start(config, PipelineTopology.build(config.streamsProperties(), config.topics(), new EventSerdes(config),
-                handlers, stores), startTimeout);
+                handlers, stores), startTimeout, (http, streams) -> { });
     }
 
-    /** Creates missing topics, runs {@code topology}, and serves HTTP once it is RUNNING. */
-    public static CoreserveApp start(CoreserveConfig config, Topology topology, Duration startTimeout) throws Exception {
+    /**
+     * Creates missing topics, runs {@code topology}, and serves HTTP once it is RUNNING: {@code /health} and the
+     * routes {@code routes} declares on the running streams.
+     */
+    public static CoreserveApp start(CoreserveConfig config, Topology topology, Duration startTimeout,
+            BiConsumer<HttpApi, KafkaStreams> routes) throws Exception {
         TopicAdmin.ensureTopics(ClientSettings.admin(config), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),
                 (short) 1);
         StreamsRunner runner = new StreamsRunner(topology, config.streamsProperties());
@@ -66,9 +71,17 @@ public final class CoreserveApp implements AutoCloseable {
             runner.close();
             throw new IllegalStateException("The pipeline did not reach RUNNING within " + startTimeout);
         }
-        HttpApi http = new HttpApi(config.require(CoreserveConfig.HTTP_HOST), config.getInt(CoreserveConfig.HTTP_PORT));
+        HttpApi http = new HttpApi(HttpSettings.from(config));
         CoreserveApp app = new CoreserveApp(config, runner, http);
-        http.route("/health", exchange -> app.health()).start();
+        try {
+            http.get("/health", "UP, DEGRADED (registry unreachable: 200) or DOWN (pipeline stopped or broker "
+                    + "unreachable: 503), with each dependency's state", List.of(), ctx -> app.health());
+            routes.accept(http, runner.streams());
+            http.start();
+        } catch (RuntimeException e) {
+            app.close();
+            throw e;
+        }
         LOG.info("Pipeline running: bootstrap={} registry={} http={}", config.bootstrapServers(), config.registryUrl(),
                 http.url());
         return app;

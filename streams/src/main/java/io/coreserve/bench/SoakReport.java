@@ -29,7 +29,7 @@ public final class SoakReport {
         }
         out.println();
         out.printf("| rate/s | sent | decided | undecided after drain | decided/s | p50 ms | p99 ms | max ms | statuses "
-                + "| /probe empty books p50/max ms | /probe full books p50/max ms |%n");
+                + "| /probe empty books p50/p99/max ms | /probe full books p50/p99/max ms |%n");
         out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         out.printf("| %d | %d | %d | %d | %.1f | %.1f | %.1f | %.1f | %s | %s | %s |%n", r.rate(), r.sent(),
                 r.decided(), r.undecided(), r.perSecond(), r.latency().p50(), r.latency().p99(), r.latency().max(),
@@ -37,7 +37,8 @@ public final class SoakReport {
     }
 
     private static String probe(ProbeTiming.Timing t) {
-        return t == null ? "-" : String.format("%.1f / %.1f%s", t.millis().p50(), t.millis().max(),
+        return t == null ? "-" : String.format("%.2f / %.2f / %.1f%s", t.millis().p50(), t.millis().p99(),
+                t.millis().max(),
                 t.errors() > 0 ? " (" + t.errors() + " errors)" : "");
     }
 

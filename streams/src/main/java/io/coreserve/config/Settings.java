@@ -30,6 +30,8 @@ public final class Settings {
     public static final String SERDE_CLASS = "coreserve.serde.class";
     public static final String HTTP_HOST = "coreserve.http.host";
     public static final String HTTP_PORT = "coreserve.http.port";
+    public static final String HTTP_MAX_BODY_BYTES = "coreserve.http.max-body-bytes";
+    public static final String HTTP_IDLE_TIMEOUT = "coreserve.http.idle-timeout";
     public static final String HORIZON = "coreserve.request.horizon";
     public static final String HISTORY_RETENTION = "coreserve.history.retention";
 
@@ -74,6 +76,10 @@ public final class Settings {
                 "address the HTTP endpoint listens on");
         def.define(HTTP_PORT, Type.INT, 0, ConfigDef.Range.between(0, 65535), Importance.MEDIUM,
                 "port of the HTTP endpoint; 0 for any free port");
+        def.define(HTTP_MAX_BODY_BYTES, Type.INT, 1 << 20, ConfigDef.Range.between(1024, 64 << 20), Importance.LOW,
+                "largest HTTP request body read (bytes); a longer one is refused with 413 before it is read");
+        def.define(HTTP_IDLE_TIMEOUT, Type.STRING, "PT30S", positiveDuration(), Importance.LOW,
+                "how long an HTTP connection may stay silent (also mid-body) before the server closes it");
         def.define(HORIZON, Type.STRING, "PT24H", positiveDuration(), Importance.MEDIUM,
                 "t_C: t_l - t_e when a request gives no latest start");
         def.define(HISTORY_RETENTION, Type.STRING, "P2D", nonNegativeDuration(), Importance.LOW,

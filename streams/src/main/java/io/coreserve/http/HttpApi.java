@@ -1,35 +1,47 @@
 package io.coreserve.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
+import io.javalin.http.HttpResponseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
+import org.apache.avro.generic.IndexedRecord;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The app's HTTP endpoint (JSON): routes are registered by path; an unexpected exception becomes a 500
- * with its message instead of a dropped connection.
+ * The app's HTTP endpoint (JSON) on Javalin (Jetty underneath). Routes are declared with a short description
+ * before {@link #start()}; the same declarations are served as an OpenAPI document at {@code /openapi.json}, so the
+ * description cannot miss a route.
+ *
+ * <p>Every error is JSON: {@code {"error": reason}}, plus {@code "field"} when one field of the body or one
+ * parameter is at fault. Request bodies are limited ({@link BodyReader}); Jetty serves each request on a thread of
+ * its pool and sets TCP_NODELAY on accepted connections, so a kept-open connection gets its answers without the
+ * Nagle / delayed-ack stall, and an idle or slow client holds one thread until the idle timeout, never the others.
  */
 public final class HttpApi implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
     /** Times as epoch milliseconds, like the events; Avro records through {@link AvroJson}. */
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule())
-            .configure(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS, true)
-            .configure(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATE_TIMESTAMPS_AS_NANOSECONDS, false);
+    static final ObjectMapper JSON = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .configure(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS, true)
+            .configure(SerializationFeature.WRITE_DATE_TIMESTAMPS_AS_NANOSECONDS, false);
+    /** Enough threads that a few clients stuck mid-body (each holds one until the idle timeout) block nobody. */
+    private static final int MAX_THREADS = 64;
 
     /** A route answers with a status and a JSON-serialisable body. */
     @FunctionalInterface
     public interface Route {
-        Response handle(HttpExchange exchange) throws Exception;
+        Response handle(Context ctx) throws Exception;
     }
 
     public record Response(int status, Object body) {
@@ -42,88 +54,150 @@ public final class HttpApi implements AutoCloseable {
         }
     }
 
-    private final HttpServer server;
+    /** A parameter of a route, for the OpenAPI document: {@code in} is "query" or "path". */
+    public record Param(String name, String in, boolean required, String description) {
+        public static Param query(String name, boolean required, String description) {
+            return new Param(name, "query", required, description);
+        }
 
-    public HttpApi(String host, int port) throws IOException {
-        this.server = HttpServer.create(new InetSocketAddress(host, port), 0);
-        this.server.setExecutor(Executors.newFixedThreadPool(2, r -> {
-            Thread t = new Thread(r, "coreserve-http");
-            t.setDaemon(true);
-            return t;
-        }));
-    }
-
-    /** Reads a JSON or YAML request body into {@code type}. */
-    public static <T> T body(HttpExchange exchange, Class<T> type) throws IOException {
-        byte[] bytes = exchange.getRequestBody().readAllBytes();
-        String contentType = String.valueOf(exchange.getRequestHeaders().getFirst("Content-Type"));
-        ObjectMapper reader = contentType.contains("yaml")
-                ? new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()) : JSON;
-        try {
-            return reader.readValue(bytes, type);
-        } catch (com.fasterxml.jackson.core.JacksonException e) {
-            throw new IllegalArgumentException("unreadable request body: " + e.getOriginalMessage());
+        public static Param path(String name, String description) {
+            return new Param(name, "path", true, description);
         }
     }
 
-    /** The query parameters of the request, decoded. */
-    public static Map<String, String> query(HttpExchange exchange) {
-        Map<String, String> params = new java.util.LinkedHashMap<>();
-        String raw = exchange.getRequestURI().getRawQuery();
-        if (raw != null) {
-            for (String pair : raw.split("&")) {
-                int eq = pair.indexOf('=');
-                String key = java.net.URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-                String value = eq < 0 ? "" : java.net.URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-                params.put(key, value);
-            }
-        }
-        return params;
+    /**
+     * A declared route: method, path in Javalin's syntax ({@code {id}}, or {@code <id>} for a value that may hold
+     * a slash), what it does, its parameters and, for a POST, what its body is.
+     */
+    public record RouteDoc(String method, String path, String summary, List<Param> parameters, String requestBody) {
     }
 
-    public HttpApi route(String path, Route route) {
-        server.createContext(path, adapt(route));
+    private final HttpSettings settings;
+    private final BodyReader bodies;
+    private final List<RouteDoc> docs = new ArrayList<>();
+    private final Map<RouteDoc, Route> routes = new LinkedHashMap<>();
+    private Javalin javalin;
+
+    public HttpApi(HttpSettings settings) {
+        this.settings = settings;
+        this.bodies = new BodyReader(settings.maxBodyBytes());
+    }
+
+    public HttpApi get(String path, String summary, List<Param> parameters, Route route) {
+        return declare(new RouteDoc("GET", path, summary, List.copyOf(parameters), null), route);
+    }
+
+    public HttpApi post(String path, String summary, String requestBody, Route route) {
+        return declare(new RouteDoc("POST", path, summary, List.of(), requestBody), route);
+    }
+
+    private HttpApi declare(RouteDoc doc, Route route) {
+        if (javalin != null) {
+            throw new IllegalStateException("routes are declared before start: " + doc.path());
+        }
+        docs.add(doc);
+        routes.put(doc, route);
         return this;
     }
 
+    /** Reads the JSON or YAML request body into {@code type}, within the body limit. */
+    public <T> T body(Context ctx, Class<T> type) throws java.io.IOException {
+        return bodies.read(ctx, type);
+    }
+
+    /** Declares {@code /openapi.json}, then serves every declared route. */
     public HttpApi start() {
-        server.start();
+        get("/openapi.json", "this description of the API (OpenAPI 3.0)", List.of(),
+                ctx -> Response.ok(OpenApiDocument.of(List.copyOf(docs))));
+        QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, 4);
+        threads.setName("coreserve-http");
+        threads.setDaemon(true);
+        javalin = Javalin.create(config -> {
+            config.startup.showJavalinBanner = false;
+            config.startup.showOldJavalinVersionWarning = false;
+            config.http.maxRequestSize = settings.maxBodyBytes();
+            config.http.prefer405over404 = true;
+            config.jetty.host = settings.host();
+            config.jetty.port = settings.port();
+            config.jetty.threadPool = threads;
+            config.jetty.modifyServer(server -> server.addEventListener(new org.eclipse.jetty.util.component
+                    .LifeCycle.Listener() {
+                @Override
+                public void lifeCycleStarting(org.eclipse.jetty.util.component.LifeCycle event) {
+                    for (var connector : server.getConnectors()) {
+                        if (connector instanceof ServerConnector c) {
+                            c.setIdleTimeout(settings.idleTimeout().toMillis());
+                        }
+                    }
+                }
+            }));
+            routes.forEach((doc, route) -> config.routes.addHttpHandler(HandlerType.findOrCreate(doc.method()),
+                    doc.path(), ctx -> answer(ctx, route)));
+            // Javalin's own refusals (no such route, wrong method) in the same JSON form.
+            config.routes.exception(HttpResponseException.class, (e, ctx) -> write(ctx, Response.error(e.getStatus(),
+                    e.getMessage() + (e.getStatus() == 404 || e.getStatus() == 405
+                            ? " (the routes are listed at /openapi.json)" : ""))));
+            config.routes.exception(Exception.class, (e, ctx) -> {
+                LOG.warn("HTTP {} {} failed", ctx.method(), ctx.path(), e);
+                write(ctx, Response.error(500, String.valueOf(e.getMessage())));
+            });
+        }).start();
         return this;
     }
 
     public String url() {
-        InetSocketAddress address = server.getAddress();
-        return "http://" + address.getHostString() + ":" + address.getPort();
+        return "http://" + settings.host() + ":" + javalin.port();
     }
 
-    private static HttpHandler adapt(Route route) {
-        return exchange -> {
-            Response response;
-            try {
-                response = route.handle(exchange);
-            } catch (IllegalArgumentException e) {
-                response = Response.error(400, e.getMessage());
-            } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
-                response = Response.error(503, "state not available yet (the pipeline is starting or rebalancing): "
-                        + e.getMessage());
-            } catch (Exception e) {
-                LOG.warn("HTTP {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
-                response = Response.error(500, String.valueOf(e.getMessage()));
+    /** The declared routes, {@code /openapi.json} included once started. */
+    public List<RouteDoc> routes() {
+        return List.copyOf(docs);
+    }
+
+    /** Method and path of every route Javalin serves, as Javalin lists them (for checking the description). */
+    public List<String> served() {
+        return javalin.unsafe.internalRouter.allHttpHandlers().stream()
+                .map(e -> e.endpoint.method.name() + " " + e.endpoint.path).toList();
+    }
+
+    private static void answer(Context ctx, Route route) {
+        Response response;
+        try {
+            response = route.handle(ctx);
+        } catch (ApiError e) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("error", e.getMessage());
+            if (e.field() != null) {
+                body.put("field", e.field());
             }
-            Object payload = response.body() instanceof org.apache.avro.generic.IndexedRecord record
-                    ? AvroJson.toJson(record) : response.body();
-            byte[] body = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(payload)
-                    .getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
-            exchange.sendResponseHeaders(response.status(), body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        };
+            response = new Response(e.status(), body);
+        } catch (IllegalArgumentException e) {
+            response = Response.error(400, e.getMessage());
+        } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
+            response = Response.error(503, "state not available yet (the pipeline is starting or rebalancing): "
+                    + e.getMessage());
+        } catch (Exception e) {
+            LOG.warn("HTTP {} {} failed", ctx.method(), ctx.path(), e);
+            response = Response.error(500, String.valueOf(e.getMessage()));
+        }
+        write(ctx, response);
+    }
+
+    private static void write(Context ctx, Response response) {
+        Object payload = response.body() instanceof IndexedRecord record ? AvroJson.toJson(record) : response.body();
+        try {
+            ctx.status(response.status())
+                    .contentType("application/json; charset=utf-8")
+                    .result(JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(payload));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("answer not serialisable as JSON", e);
+        }
     }
 
     @Override
     public void close() {
-        server.stop(0);
+        if (javalin != null) {
+            javalin.stop();
+        }
     }
 }

@@ -1,10 +1,12 @@
 package io.coreserve.http;
 
-import com.sun.net.httpserver.HttpExchange;
 import io.coreserve.cli.request.RequestSpec;
 import io.coreserve.cli.request.TimeSyntax;
+import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.http.HttpApi.Param;
 import io.coreserve.http.HttpApi.Response;
 import io.coreserve.reservation.ReservationQueries;
+import io.javalin.http.Context;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -16,13 +18,14 @@ import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
 /**
- * The HTTP queries (JSON; times in epoch milliseconds):
+ * The HTTP queries (JSON; times in epoch milliseconds); {@code /openapi.json} describes each:
  * <ul>
  *   <li>{@code GET /resources[?domain=D]}: the catalogue;</li>
  *   <li>{@code GET /timetable?resource=ID[&domain=D][&from=T][&to=T]}: a resource's bookings and the step function
  *       of reserved amounts over [from, to) (default: now to now + 24 h; T as in requests: ISO, epoch ms, now, +2h);</li>
  *   <li>{@code GET /users/USER/reservations/ID[?domain=D]}, or {@code GET /reservations/ID?user=USER[&domain=D]}: the
- *       current decision of a user's request (request ids are scoped by user: there is no lookup by id alone);</li>
+ *       current decision of a user's request (request ids are scoped by user: there is no lookup by id alone; an
+ *       id may contain a slash);</li>
  *   <li>{@code GET /users/USER/reservations}: a user's decisions;</li>
  *   <li>{@code POST /probe}: a request (JSON or YAML, as for {@code submit}): what the engine would decide now,
  *       booking nothing;</li>
@@ -32,73 +35,90 @@ import org.apache.kafka.common.MetricName;
  */
 public final class QueryRoutes {
 
+    private static final Param DOMAIN = Param.query("domain", false, "the domain (default: the configured one)");
+
     private QueryRoutes() {
     }
 
     public static void register(HttpApi http, ReservationQueries queries, String defaultDomain, LongSupplier clock,
             Supplier<Map<MetricName, ? extends Metric>> metrics) {
-        http.route("/resources", exchange -> {
-            String domain = HttpApi.query(exchange).get("domain");
-            return Response.ok(queries.resources(domain).stream().map(AvroJson::toJson).toList());
+        http.get("/resources", "the catalogue: every resource, or a domain's", List.of(Param.query("domain", false,
+                "only this domain's resources")), ctx -> Response.ok(queries.resources(ctx.queryParam("domain"))
+                .stream().map(AvroJson::toJson).toList()));
+        http.get("/timetable", "a resource's bookings (reservations and background occupancy) and the step function "
+                        + "of reserved amounts over [from, to)",
+                List.of(Param.query("resource", true, "the resource id"), DOMAIN,
+                        Param.query("from", false, "start (ISO time, epoch ms, now, +2h; default now)"),
+                        Param.query("to", false, "end (default from + 24h)")),
+                ctx -> timetable(ctx, queries, defaultDomain, clock));
+        http.get("/reservations/<id>", "the current decision of a user's request (ids are scoped by user)",
+                List.of(Param.path("id", "the request id"), Param.query("user", true, "the user who sent it"), DOMAIN),
+                ctx -> {
+                    String user = ctx.queryParam("user");
+                    if (user == null || user.isBlank()) {
+                        throw new ApiError(400, "user", "parameter user is required: request ids are scoped by user "
+                                + "(or use /users/USER/reservations/ID)");
+                    }
+                    return reservation(queries, ctx.queryParam("domain"), user, ctx.pathParam("id"));
+                });
+        http.get("/users/{user}/reservations", "a user's decisions in every domain, by time of decision",
+                List.of(Param.path("user", "the user")),
+                ctx -> Response.ok(queries.reservationsOf(ctx.pathParam("user")).stream().map(AvroJson::toJson)
+                        .toList()));
+        http.get("/users/{user}/reservations/<id>", "the current decision of the user's request",
+                List.of(Param.path("user", "the user"), Param.path("id", "the request id"), DOMAIN),
+                ctx -> reservation(queries, ctx.queryParam("domain"), ctx.pathParam("user"), ctx.pathParam("id")));
+        http.post("/probe", "what the engine would decide for a request now, booking nothing",
+                "a request as for submit (keys user, n, duration, earliest, latest, min, total, require, domain, id)",
+                ctx -> probe(ctx, http, queries, clock));
+        http.get("/metrics", "throughput and latency of the pipeline's stream threads", List.of(),
+                ctx -> Response.ok(selected(metrics.get())));
+    }
+
+    private static Response timetable(Context ctx, ReservationQueries queries, String defaultDomain,
+            LongSupplier clock) {
+        String resource = ctx.queryParam("resource");
+        if (resource == null || resource.isBlank()) {
+            throw new ApiError(400, "resource", "parameter resource is required");
+        }
+        Instant now = Instant.ofEpochMilli(clock.getAsLong());
+        Instant from = time(ctx, "from", now, now);
+        Instant to = time(ctx, "to", now, from.plus(Duration.ofHours(24)));
+        if (!to.isAfter(from)) {
+            throw new ApiError(400, "to", "to must be after from");
+        }
+        String domain = ctx.queryParam("domain");
+        return queries.timetable(domain == null ? defaultDomain : domain, resource, from, to)
+                .<Response>map(Response::ok)
+                .orElse(Response.error(404, "no resource " + resource));
+    }
+
+    private static Instant time(Context ctx, String name, Instant now, Instant otherwise) {
+        String text = ctx.queryParam(name);
+        if (text == null) {
+            return otherwise;
+        }
+        try {
+            return TimeSyntax.instant(text, now);
+        } catch (IllegalArgumentException e) {
+            throw new ApiError(400, name, e.getMessage());
+        }
+    }
+
+    private static Response probe(Context ctx, HttpApi http, ReservationQueries queries, LongSupplier clock)
+            throws java.io.IOException {
+        long now = clock.getAsLong();
+        CoAllocationRequest request = ProbeRequests.toRequest(http.body(ctx, RequestSpec.class),
+                Instant.ofEpochMilli(now));
+        queries.checkFields(request).ifPresent(v -> {
+            throw new ApiError(400, v.field(), v.rule());
         });
-        http.route("/timetable", exchange -> {
-            Map<String, String> q = HttpApi.query(exchange);
-            String resource = q.get("resource");
-            if (resource == null || resource.isBlank()) {
-                throw new IllegalArgumentException("parameter resource is required");
-            }
-            Instant now = Instant.ofEpochMilli(clock.getAsLong());
-            Instant from = q.containsKey("from") ? TimeSyntax.instant(q.get("from"), now) : now;
-            Instant to = q.containsKey("to") ? TimeSyntax.instant(q.get("to"), now) : from.plus(Duration.ofHours(24));
-            if (!to.isAfter(from)) {
-                throw new IllegalArgumentException("to must be after from");
-            }
-            return queries.timetable(q.getOrDefault("domain", defaultDomain), resource, from, to)
-                    .<Response>map(Response::ok)
-                    .orElse(Response.error(404, "no resource " + resource));
-        });
-        http.route("/reservations/", exchange -> {
-            String id = lastSegment(exchange, "/reservations/");
-            Map<String, String> q = HttpApi.query(exchange);
-            String user = q.get("user");
-            if (user == null || user.isBlank()) {
-                throw new IllegalArgumentException("parameter user is required: request ids are scoped by user "
-                        + "(or use /users/USER/reservations/ID)");
-            }
-            return reservation(queries, q.get("domain"), user, id);
-        });
-        http.route("/users/", exchange -> {
-            String[] parts = exchange.getRequestURI().getPath().substring("/users/".length()).split("/");
-            if (parts.length < 2 || parts.length > 3 || !parts[1].equals("reservations")) {
-                return Response.error(404, "try /users/USER/reservations or /users/USER/reservations/ID");
-            }
-            if (parts.length == 3) {
-                return reservation(queries, HttpApi.query(exchange).get("domain"), parts[0], parts[2]);
-            }
-            return Response.ok(queries.reservationsOf(parts[0]).stream().map(AvroJson::toJson).toList());
-        });
-        http.route("/probe", exchange -> {
-            if (!exchange.getRequestMethod().equals("POST")) {
-                return Response.error(405, "POST a request (JSON or YAML) to /probe");
-            }
-            long now = clock.getAsLong();
-            RequestSpec spec = HttpApi.body(exchange, RequestSpec.class);
-            return Response.ok(queries.probe(spec.toRequest(Instant.ofEpochMilli(now)), now));
-        });
-        http.route("/metrics", exchange -> Response.ok(selected(metrics.get())));
+        return Response.ok(queries.probe(request, now));
     }
 
     private static Response reservation(ReservationQueries queries, String domain, String user, String id) {
         return queries.reservation(domain, user, id).<Response>map(Response::ok)
                 .orElse(Response.error(404, "no decision for request " + id + " of " + user));
-    }
-
-    private static String lastSegment(HttpExchange exchange, String prefix) {
-        String rest = exchange.getRequestURI().getPath().substring(prefix.length());
-        if (rest.isEmpty() || rest.contains("/")) {
-            throw new IllegalArgumentException("expected " + prefix + "ID");
-        }
-        return rest;
     }
 
     private static final List<String> REPORTED = List.of("process-rate", "process-total", "process-latency-avg",

@@ -30,6 +30,8 @@ public final class ReservationPipeline {
 
     private final ReservationSettings settings;
     private final EventSerdes serdes;
+    /** The live books of this instance's tasks, for the queries. */
+    private final LiveBooks live = new LiveBooks();
 
     public ReservationPipeline(ReservationSettings settings, EventSerdes serdes) {
         this.settings = settings;
@@ -58,10 +60,13 @@ public final class ReservationPipeline {
                         serdes.samples()));
     }
 
-    /** Queries over read-only views of this pipeline's stores, looked up by name. */
+    /**
+     * Queries over the live books of this pipeline's tasks ({@link LiveBooks}), and over read-only views of its
+     * stores, looked up by name, for what is not live here.
+     */
     public ReservationQueries queries(
             java.util.function.Function<String, org.apache.kafka.streams.state.ReadOnlyKeyValueStore<String, ?>> stores) {
-        return new ReservationQueries(settings, stores);
+        return new ReservationQueries(settings, stores, live);
     }
 
     /**
@@ -77,7 +82,7 @@ public final class ReservationPipeline {
                         context.getStateStore(BACKGROUND_STORE), context.getStateStore(DOWN_STORE),
                         context.getStateStore(CLOCK_STORE), context.getStateStore(PENDING_SAMPLES_STORE));
                 return new ReservationTask(new CommandDispatcher(commandHandlers(stores), settings.defaultDomain()),
-                        new MonitoringHandler(settings, stores), new LifecycleTicker(settings, stores));
+                        new MonitoringHandler(settings, stores), new LifecycleTicker(settings, stores), live, stores);
             }
 
             @Override

@@ -20,18 +20,32 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * Read-only questions about the books, answered from read-only views of the pipeline's stores (this instance's
- * tasks only): resources, a resource's timetable, reservations, and a probe of what the engine would decide now.
+ * Read-only questions about the books (this instance's tasks only): resources, a resource's timetable, reservations,
+ * and a probe of what the engine would decide now. Probes and timetables read the live books of the domain's task
+ * ({@link LiveBooks}: consistent between two records, possibly not yet committed); where the task is not live here
+ * (restoring, or on another instance), they are answered from read-only views of the stores, the books built for
+ * the call.
  */
 public final class ReservationQueries {
 
     private final ReservationSettings settings;
     private final Function<String, ReadOnlyKeyValueStore<String, ?>> stores;
+    private final LiveBooks live;
 
-    /** {@code stores} gives the read-only view of a store by name (e.g. from {@code KafkaStreams.store}). */
-    public ReservationQueries(ReservationSettings settings, Function<String, ReadOnlyKeyValueStore<String, ?>> stores) {
+    /**
+     * {@code stores} gives the read-only view of a store by name (e.g. from {@code KafkaStreams.store}); {@code live}
+     * the books of the tasks running here.
+     */
+    ReservationQueries(ReservationSettings settings, Function<String, ReadOnlyKeyValueStore<String, ?>> stores,
+            LiveBooks live) {
         this.settings = settings;
         this.stores = stores;
+        this.live = live;
+    }
+
+    /** Whether {@code domain}'s questions are answered from live books on this instance. */
+    public boolean isLive(String domain) {
+        return live.isLive(domain == null ? settings.defaultDomain() : domain);
     }
 
     @SuppressWarnings("unchecked")
@@ -90,14 +104,53 @@ public final class ReservationQueries {
 
     /** The timetable T_ij of one resource over [from, to): reservations and measured background, and their sum. */
     public Optional<Timetable> timetable(String domain, String resourceId, Instant from, Instant to) {
+        return live.read(domain, s -> liveTimetable(s, domain, resourceId, from, to))
+                .orElseGet(() -> storedTimetable(domain, resourceId, from, to));
+    }
+
+    /**
+     * From the live task: its index of active reservations by resource holds every accepted reservation that had
+     * not ended at the last tick, which is all of them when {@code from} is not before that tick; otherwise (a
+     * question about the past) the decisions are scanned as without live books.
+     */
+    private Optional<Timetable> liveTimetable(ReservationStores live, String domain, String resourceId, Instant from,
+            Instant to) {
+        Resource resource = live.resource(domain, resourceId);
+        if (resource == null) {
+            return Optional.empty();
+        }
+        Long lastTick = live.notifiedUntil();
+        Iterable<ReservationDecision> accepted = lastTick == null || from.toEpochMilli() >= lastTick
+                ? live.active().holders(domain, resourceId, from.toEpochMilli())
+                : BooksLoader.scan(this.<ReservationDecision>store(ReservationPipeline.RESERVATIONS_STORE), domain);
+        return Optional.of(timetable(resource, domain, accepted, live.backgroundOf(domain, resourceId),
+                live.isDown(domain, resourceId), from, to));
+    }
+
+    private Optional<Timetable> storedTimetable(String domain, String resourceId, Instant from, Instant to) {
         Resource resource = this.<Resource>store(ReservationPipeline.CATALOGUE_STORE)
                 .get(ReservationStores.resourceKey(domain, resourceId));
         if (resource == null) {
             return Optional.empty();
         }
+        List<ResourceSample> background = new ArrayList<>();
+        for (ResourceSample s : BooksLoader.scan(this.<ResourceSample>store(ReservationPipeline.BACKGROUND_STORE),
+                domain)) {
+            if (s.getResourceId().equals(resourceId)) {
+                background.add(s);
+            }
+        }
+        boolean down = this.<ResourceSample>store(ReservationPipeline.DOWN_STORE)
+                .get(ReservationStores.resourceKey(domain, resourceId)) != null;
+        return Optional.of(timetable(resource, domain, BooksLoader.scan(this.<ReservationDecision>store(
+                ReservationPipeline.RESERVATIONS_STORE), domain), background, down, from, to));
+    }
+
+    private static Timetable timetable(Resource resource, String domain, Iterable<ReservationDecision> decisions,
+            List<ResourceSample> background, boolean down, Instant from, Instant to) {
+        String resourceId = resource.getId();
         List<Booking> bookings = new ArrayList<>();
-        for (ReservationDecision d : BooksLoader.scan(this.<ReservationDecision>store(
-                ReservationPipeline.RESERVATIONS_STORE), domain)) {
+        for (ReservationDecision d : decisions) {
             if (d.getStatus() == ReservationStatus.ACCEPTED && d.getStart().isBefore(to) && d.getEnd().isAfter(from)) {
                 for (Allocation a : d.getAllocations()) {
                     if (a.getResourceId().equals(resourceId)) {
@@ -106,15 +159,12 @@ public final class ReservationQueries {
                 }
             }
         }
-        for (ResourceSample s : BooksLoader.scan(this.<ResourceSample>store(ReservationPipeline.BACKGROUND_STORE), domain)) {
-            if (s.getResourceId().equals(resourceId) && s.getWindowStart().isBefore(to) && s.getWindowEnd().isAfter(from)) {
+        for (ResourceSample s : background) {
+            if (s.getWindowStart().isBefore(to) && s.getWindowEnd().isAfter(from)) {
                 bookings.add(new Booking("background", null, s.getWindowStart(), s.getWindowEnd(), s.getUsed()));
             }
         }
-        boolean down = this.<ResourceSample>store(ReservationPipeline.DOWN_STORE)
-                .get(ReservationStores.resourceKey(domain, resourceId)) != null;
-        return Optional.of(new Timetable(resourceId, domain, resource.getProperties(), down, bookings,
-                steps(bookings, from, to)));
+        return new Timetable(resourceId, domain, resource.getProperties(), down, bookings, steps(bookings, from, to));
     }
 
     /** Sweeps the bookings' end points into the step function of reserved amounts, clipped to [from, to). */
@@ -143,16 +193,44 @@ public final class ReservationQueries {
         return steps;
     }
 
+    /** A field of a request that breaks a limit of the pipeline's ({@code rule} says which, in words). */
+    public record FieldProblem(String field, String rule) {
+    }
+
+    /**
+     * The first field of {@code request} that the pipeline would refuse as INVALID_REQUEST (a length or entry
+     * limit, control characters in an id), so that a probe answers what a submit would.
+     */
+    public Optional<FieldProblem> checkFields(CoAllocationRequest request) {
+        FieldLimits.Violation v = FieldLimits.first(
+                FieldLimits.required("requestId", request.getRequestId(), FieldLimits.MAX_ID),
+                FieldLimits.required("user", request.getUser(), FieldLimits.MAX_USER),
+                FieldLimits.optional("domain", request.getDomain(), FieldLimits.MAX_DOMAIN),
+                FieldLimits.optional("email", request.getEmail(), FieldLimits.MAX_EMAIL),
+                FieldLimits.map("minimums", request.getMinimums()),
+                FieldLimits.map("totals", request.getTotals()),
+                FieldLimits.map("requirements", request.getRequirements()));
+        return v == null ? Optional.empty() : Optional.of(new FieldProblem(v.field(), v.message()));
+    }
+
     /**
      * What the engine would decide for {@code request} at {@code now}, booking nothing: an ACCEPTED decision with
-     * the start and amounts it would book, or a REJECTED one with the reason. Runs on books built for the call.
+     * the start and amounts it would book, or a REJECTED one with the reason. Runs on the live books of the domain's
+     * task when it is live here (never earlier than what those books have forgotten, as a request would), else on
+     * books built for the call.
      */
     public ReservationDecision probe(CoAllocationRequest request, long now) {
         String domain = request.getDomain() != null ? request.getDomain() : settings.defaultDomain();
-        DomainBooks books = new BooksLoader(store(ReservationPipeline.CATALOGUE_STORE),
-                store(ReservationPipeline.RESERVATIONS_STORE), store(ReservationPipeline.BACKGROUND_STORE),
-                store(ReservationPipeline.DOWN_STORE)).load(domain, settings, now);
-        Outcome outcome = books.allocator().probe(EventMapping.toEngine(request, now));
+        return live.read(domain, s -> probe(s.books(domain), request, domain,
+                        Math.max(now, s.forgottenBefore()), now))
+                .orElseGet(() -> probe(new BooksLoader(store(ReservationPipeline.CATALOGUE_STORE),
+                        store(ReservationPipeline.RESERVATIONS_STORE), store(ReservationPipeline.BACKGROUND_STORE),
+                        store(ReservationPipeline.DOWN_STORE)).load(domain, settings, now), request, domain, now, now));
+    }
+
+    private ReservationDecision probe(DomainBooks books, CoAllocationRequest request, String domain, long searchFrom,
+            long now) {
+        Outcome outcome = books.allocator().probe(EventMapping.toEngine(request, searchFrom));
         if (outcome instanceof Plan plan) {
             return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.ACCEPTED,
                             "would reserve " + plan.assignments().size() + " resources from "

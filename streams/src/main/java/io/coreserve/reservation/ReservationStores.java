@@ -104,6 +104,25 @@ final class ReservationStores {
         return catalogue.get(resourceKey(domain, resourceId));
     }
 
+    /** The domains of the catalogue. */
+    java.util.Set<String> domains() {
+        java.util.Set<String> domains = new HashSet<>();
+        try (KeyValueIterator<String, Resource> all = catalogue.all()) {
+            all.forEachRemaining(kv -> domains.add(kv.key.substring(0, kv.key.indexOf(SEPARATOR))));
+        }
+        return domains;
+    }
+
+    /** The background samples of one resource, by window start. */
+    List<ResourceSample> backgroundOf(String domain, String resourceId) {
+        List<ResourceSample> samples = new ArrayList<>();
+        try (KeyValueIterator<String, ResourceSample> it = background.prefixScan(
+                resourceKey(domain, resourceId) + SEPARATOR, new org.apache.kafka.common.serialization.StringSerializer())) {
+            it.forEachRemaining(kv -> samples.add(kv.value));
+        }
+        return samples;
+    }
+
     void putResource(Resource resource) {
         catalogue.put(resourceKey(resource.getDomain(), resource.getId()), resource);
         books.remove(resource.getDomain()); // rebuilt from the stores on the next command of the domain

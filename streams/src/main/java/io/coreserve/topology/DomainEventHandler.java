@@ -36,6 +36,10 @@ public interface DomainEventHandler {
         return Output.NOTHING;
     }
 
+    /** The task is closing (rebalance, shutdown): let go of what was registered outside the task. */
+    default void close() {
+    }
+
     /** What one event produces: at most one decision and any number of notifications. */
     record Output(ReservationDecision decision, List<Notification> notifications) {
 

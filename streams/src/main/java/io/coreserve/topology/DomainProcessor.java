@@ -66,6 +66,13 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
         emit(output, time);
     }
 
+    @Override
+    public void close() {
+        if (handler != null) {
+            handler.close();
+        }
+    }
+
     private void emit(DomainEventHandler.Output output, long time) {
         if (output.decision() != null) {
             context.forward(new Record<>(output.decision().getRequestId(), (SpecificRecord) output.decision(), time),
