@@ -45,6 +45,7 @@ class PipelineTopologyTest {
         assertThat(((TopologyDescription.Processor) processor).stores())
                 .containsExactlyInAnyOrder(ReservationPipeline.CATALOGUE_STORE, ReservationPipeline.RESERVATIONS_STORE,
                         ReservationPipeline.REQUESTS_STORE, ReservationPipeline.BACKGROUND_STORE,
-                        ReservationPipeline.DOWN_STORE, ReservationPipeline.CLOCK_STORE);
+                        ReservationPipeline.DOWN_STORE, ReservationPipeline.CLOCK_STORE,
+                        ReservationPipeline.PENDING_SAMPLES_STORE);
     }
 }
