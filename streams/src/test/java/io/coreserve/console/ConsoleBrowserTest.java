@@ -1,6 +1,7 @@
 package io.coreserve.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.coreserve.app.CoreserveApp;
@@ -14,7 +15,16 @@ import io.coreserve.identity.UserKeyDirectory;
 import io.coreserve.local.ApicurioRegistryProcess;
 import io.coreserve.reservation.ReservationPipeline;
 import io.coreserve.testing.EmbeddedKafka;
+import io.coreserve.identity.CommandSignature;
 import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -139,6 +149,7 @@ class ConsoleBrowserTest {
                     java.util.regex.Pattern.compile("submitted ")));
             String id = browser.findElement(By.id("submit-result")).getText().substring("submitted ".length());
 
+            assertSignedByAlice(id);
             wait.until(b -> bars(b).contains(id));
             wait.until(ExpectedConditions.textMatches(By.id("feed"), java.util.regex.Pattern.compile(
                     "decision ACCEPTED alice/" + java.util.regex.Pattern.quote(id))));
@@ -173,6 +184,31 @@ class ConsoleBrowserTest {
         HttpResponse<String> wrongKey = client.send(post("/console/login", "{\"user\": \"alice\", \"key\": \""
                 + SigningKeys.encode(SigningKeys.generate()) + "\"}", null), HttpResponse.BodyHandlers.ofString());
         assertThat(wrongKey.statusCode()).isEqualTo(401);
+    }
+
+    /** The command on the requests topic carries alice's name and a valid signature by her key. */
+    private static void assertSignedByAlice(String id) {
+        String topic = app.config().topics().requests();
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            List<ConsumerRecord<byte[], byte[]>> commands = new ArrayList<>();
+            await().atMost(WAIT).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(commands::add);
+                return commands.stream().anyMatch(r -> new String(r.value(), StandardCharsets.UTF_8).contains(id));
+            });
+            ConsumerRecord<byte[], byte[]> command = commands.stream()
+                    .filter(r -> new String(r.value(), StandardCharsets.UTF_8).contains(id)).findFirst().orElseThrow();
+            assertThat(new String(command.headers().lastHeader(CommandSignature.SIGNER_HEADER).value(),
+                    StandardCharsets.UTF_8)).isEqualTo("alice");
+            assertThat(CommandSignature.verify(aliceKey, topic, "alice", command.value(),
+                    command.headers().lastHeader(CommandSignature.SIGNATURE_HEADER).value())).isTrue();
+        }
     }
 
     private static HttpRequest post(String path, String body, String cookie) {
