@@ -32,6 +32,12 @@ final class DecisionFeed implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DecisionFeed.class);
 
+    /**
+     * A comment line this often keeps a quiet event stream from being closed by the server's idle timeout
+     * ({@code coreserve.http.idle-timeout}, 30 s by default).
+     */
+    private static final Duration HEARTBEAT = Duration.ofSeconds(10);
+
     private final String decisionsTopic;
     private final Deserializer<ReservationDecision> decisions;
     private final Deserializer<Notification> notifications;
@@ -70,10 +76,15 @@ final class DecisionFeed implements AutoCloseable {
     }
 
     private void run() {
+        long lastHeartbeat = System.nanoTime();
         try {
             while (running) {
                 for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(500))) {
                     publish(r);
+                }
+                if (System.nanoTime() - lastHeartbeat > HEARTBEAT.toNanos()) {
+                    broadcast(c -> c.sendComment("heartbeat"));
+                    lastHeartbeat = System.nanoTime();
                 }
             }
         } catch (WakeupException e) {
@@ -93,9 +104,14 @@ final class DecisionFeed implements AutoCloseable {
             LOG.debug("Console feed skips an unreadable record at {}-{}@{}", r.topic(), r.partition(), r.offset(), e);
             return;
         }
+        broadcast(c -> c.sendEvent("line", line));
+    }
+
+    /** A page that went away is dropped (its connection is closed; the browser reconnects if it comes back). */
+    private void broadcast(java.util.function.Consumer<SseClient> send) {
         for (SseClient client : clients) {
             try {
-                client.sendEvent("line", line);
+                send.accept(client);
             } catch (RuntimeException e) {
                 clients.remove(client);
             }
