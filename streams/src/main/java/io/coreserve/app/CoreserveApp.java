@@ -2,6 +2,7 @@ package io.coreserve.app;
 
 import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
+import io.coreserve.console.ConsoleRoutes;
 import io.coreserve.http.HttpApi;
 import io.coreserve.http.HttpApi.Response;
 import io.coreserve.http.HttpSettings;
@@ -13,7 +14,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.StoreBuilder;
@@ -29,6 +29,8 @@ public final class CoreserveApp implements AutoCloseable {
     private final StreamsRunner runner;
     private final HttpApi http;
     private final DependencyHealth dependencies;
+    /** What the routes hold open (the console's producer and feed consumer). */
+    private AutoCloseable routeResources = () -> { };
 
     private CoreserveApp(CoreserveConfig config, StreamsRunner runner, HttpApi http) {
         this.config = config;
@@ -44,18 +46,27 @@ public final class CoreserveApp implements AutoCloseable {
      */
     public static CoreserveApp start(CoreserveConfig config, io.coreserve.reservation.ReservationPipeline pipeline,
             Duration startTimeout) throws Exception {
-        return start(config, CoreserveTopology.build(config, pipeline), startTimeout, (http, streams) ->
-                io.coreserve.http.QueryRoutes.register(http, pipeline.queries(name -> streams.store(
-                                org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(name,
-                                        org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore()))),
-                        config.require(CoreserveConfig.DEFAULT_DOMAIN), System::currentTimeMillis, streams::metrics));
+        return start(config, CoreserveTopology.build(config, pipeline), startTimeout, (http, streams) -> {
+            var queries = pipeline.queries(name -> streams.store(
+                    org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(name,
+                            org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore())));
+            io.coreserve.http.QueryRoutes.register(http, queries, config.require(CoreserveConfig.DEFAULT_DOMAIN),
+                    System::currentTimeMillis, streams::metrics);
+            return ConsoleRoutes.register(http, queries, config, System::currentTimeMillis);
+        });
+    }
+
+    /** Declares routes on the running streams; what it returns is closed with the app. */
+    @FunctionalInterface
+    public interface RouteSetup {
+        AutoCloseable declare(HttpApi http, KafkaStreams streams) throws Exception;
     }
 
     /** The reservation pipeline alone, with {@code handlers} (the benchmark's embedded pipeline). */
     public static CoreserveApp start(CoreserveConfig config, DomainEventHandler.Factory handlers,
             List<StoreBuilder<?>> stores, Duration startTimeout) throws Exception {
         return start(config, PipelineTopology.build(config.streamsProperties(), config.topics(), new EventSerdes(config),
-                handlers, stores), startTimeout, (http, streams) -> { });
+                handlers, stores), startTimeout, (http, streams) -> () -> { });
     }
 
     /**
@@ -63,7 +74,7 @@ public final class CoreserveApp implements AutoCloseable {
      * routes {@code routes} declares on the running streams.
      */
     public static CoreserveApp start(CoreserveConfig config, Topology topology, Duration startTimeout,
-            BiConsumer<HttpApi, KafkaStreams> routes) throws Exception {
+            RouteSetup routes) throws Exception {
         TopicAdmin.ensureTopics(ClientSettings.admin(config), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),
                 (short) 1);
         StreamsRunner runner = new StreamsRunner(topology, config.streamsProperties());
@@ -76,9 +87,9 @@ public final class CoreserveApp implements AutoCloseable {
         try {
             http.get("/health", "UP, DEGRADED (registry unreachable: 200) or DOWN (pipeline stopped or broker "
                     + "unreachable: 503), with each dependency's state", List.of(), ctx -> app.health());
-            routes.accept(http, runner.streams());
+            app.routeResources = routes.declare(http, runner.streams());
             http.start();
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             app.close();
             throw e;
         }
@@ -115,6 +126,11 @@ public final class CoreserveApp implements AutoCloseable {
     @Override
     public void close() {
         http.close();
+        try {
+            routeResources.close();
+        } catch (Exception e) {
+            LOG.warn("Closing the HTTP routes' resources failed", e);
+        }
         dependencies.close();
         runner.close();
     }

@@ -76,6 +76,7 @@ public final class HttpApi implements AutoCloseable {
     private final BodyReader bodies;
     private final List<RouteDoc> docs = new ArrayList<>();
     private final Map<RouteDoc, Route> routes = new LinkedHashMap<>();
+    private final Map<RouteDoc, io.javalin.http.Handler> ownAnswers = new LinkedHashMap<>();
     private Javalin javalin;
 
     public HttpApi(HttpSettings settings) {
@@ -91,13 +92,29 @@ public final class HttpApi implements AutoCloseable {
         return declare(new RouteDoc("POST", path, summary, List.of(), requestBody), route);
     }
 
+    /**
+     * A route that writes its own answer instead of JSON (the console's page and scripts, an event stream); it is
+     * described in {@code /openapi.json} like the others.
+     */
+    public HttpApi getOwnAnswer(String path, String summary, List<Param> parameters, io.javalin.http.Handler handler) {
+        RouteDoc doc = new RouteDoc("GET", path, summary, List.copyOf(parameters), null);
+        checkNotStarted(doc);
+        docs.add(doc);
+        ownAnswers.put(doc, handler);
+        return this;
+    }
+
     private HttpApi declare(RouteDoc doc, Route route) {
-        if (javalin != null) {
-            throw new IllegalStateException("routes are declared before start: " + doc.path());
-        }
+        checkNotStarted(doc);
         docs.add(doc);
         routes.put(doc, route);
         return this;
+    }
+
+    private void checkNotStarted(RouteDoc doc) {
+        if (javalin != null) {
+            throw new IllegalStateException("routes are declared before start: " + doc.path());
+        }
     }
 
     /** Reads the JSON or YAML request body into {@code type}, within the body limit. */
@@ -133,6 +150,7 @@ public final class HttpApi implements AutoCloseable {
             }));
             routes.forEach((doc, route) -> config.routes.addHttpHandler(HandlerType.findOrCreate(doc.method()),
                     doc.path(), ctx -> answer(ctx, route)));
+            ownAnswers.forEach((doc, handler) -> config.routes.addHttpHandler(HandlerType.GET, doc.path(), handler));
             // Javalin's own refusals (no such route, wrong method) in the same JSON form.
             config.routes.exception(HttpResponseException.class, (e, ctx) -> write(ctx, Response.error(e.getStatus(),
                     e.getMessage() + (e.getStatus() == 404 || e.getStatus() == 405

@@ -12,7 +12,7 @@ import java.util.function.Function;
  * before it becomes a request, so every mistake is a 400 naming the key: a missing or null value, an unreadable
  * time or duration, a null amount ({@code min: {cores: null}}). Values are not echoed when long.
  */
-final class ProbeRequests {
+public final class ProbeRequests {
 
     /** Longer time or duration texts are refused without being parsed or echoed. */
     private static final int MAX_TIME_TEXT = 64;
@@ -20,7 +20,7 @@ final class ProbeRequests {
     private ProbeRequests() {
     }
 
-    static CoAllocationRequest toRequest(RequestSpec spec, Instant now) {
+    public static CoAllocationRequest toRequest(RequestSpec spec, Instant now) {
         if (spec.user == null || spec.user.isBlank()) {
             throw ApiError.badField("user", "is required");
         }
