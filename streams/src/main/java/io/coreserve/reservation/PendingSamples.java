@@ -58,6 +58,9 @@ final class PendingSamples {
 
     /** Takes out, in window order, the samples waiting for {@code resourceId} of {@code domain}. */
     List<ResourceSample> take(String domain, String resourceId) {
+        if (size == 0) {
+            return List.of();     // the usual case: no store scan for every catalogue record
+        }
         List<ResourceSample> taken = new ArrayList<>();
         String prefix = ReservationStores.resourceKey(domain, resourceId) + ReservationStores.SEPARATOR;
         List<String> keys = new ArrayList<>();
