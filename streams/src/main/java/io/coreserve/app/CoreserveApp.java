@@ -6,6 +6,8 @@ import io.coreserve.console.ConsoleRoutes;
 import io.coreserve.http.HttpApi;
 import io.coreserve.http.HttpApi.Response;
 import io.coreserve.http.HttpSettings;
+import io.coreserve.http.QueryForwarding;
+import io.coreserve.config.Settings;
 import io.coreserve.topology.CoreserveTopology;
 import io.coreserve.topology.EventSerdes;
 import io.coreserve.topology.PipelineTopology;
@@ -14,7 +16,10 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.state.HostInfo;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.slf4j.Logger;
@@ -46,27 +51,32 @@ public final class CoreserveApp implements AutoCloseable {
      */
     public static CoreserveApp start(CoreserveConfig config, io.coreserve.reservation.ReservationPipeline pipeline,
             Duration startTimeout) throws Exception {
-        return start(config, CoreserveTopology.build(config, pipeline), startTimeout, (http, streams) -> {
+        return start(config, CoreserveTopology.build(config, pipeline), startTimeout, (http, streams, self) -> {
             var queries = pipeline.queries(name -> streams.store(
                     org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(name,
                             org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore())));
-            io.coreserve.http.QueryRoutes.register(http, queries, config.require(CoreserveConfig.DEFAULT_DOMAIN),
-                    System::currentTimeMillis, streams::metrics);
+            var forwarding = new QueryForwarding(streams, io.coreserve.reservation.ReservationPipeline.CATALOGUE_STORE,
+                    self, config.getDuration(Settings.HTTP_FORWARD_TIMEOUT));
+            io.coreserve.http.QueryRoutes.register(http, queries, forwarding,
+                    config.require(CoreserveConfig.DEFAULT_DOMAIN), System::currentTimeMillis, streams::metrics);
             return ConsoleRoutes.register(http, queries, config, System::currentTimeMillis);
         });
     }
 
-    /** Declares routes on the running streams; what it returns is closed with the app. */
+    /**
+     * Declares routes on the running streams; {@code self} is this instance's address for the other instances
+     * ({@code application.server}). What it returns is closed with the app.
+     */
     @FunctionalInterface
     public interface RouteSetup {
-        AutoCloseable declare(HttpApi http, KafkaStreams streams) throws Exception;
+        AutoCloseable declare(HttpApi http, KafkaStreams streams, HostInfo self) throws Exception;
     }
 
     /** The reservation pipeline alone, with {@code handlers} (the benchmark's embedded pipeline). */
     public static CoreserveApp start(CoreserveConfig config, DomainEventHandler.Factory handlers,
             List<StoreBuilder<?>> stores, Duration startTimeout) throws Exception {
         return start(config, PipelineTopology.build(config.streamsProperties(), config.topics(), new EventSerdes(config),
-                handlers, stores), startTimeout, (http, streams) -> () -> { });
+                handlers, stores), startTimeout, (http, streams, self) -> () -> { });
     }
 
     /**
@@ -77,17 +87,24 @@ public final class CoreserveApp implements AutoCloseable {
             RouteSetup routes) throws Exception {
         TopicAdmin.ensureTopics(ClientSettings.admin(config), config.topics(), config.getInt(CoreserveConfig.PARTITIONS),
                 (short) 1);
-        StreamsRunner runner = new StreamsRunner(topology, config.streamsProperties());
+        // The HTTP port is fixed before the streams start: the other instances learn it from the group's metadata
+        // (application.server) to forward the questions about the domains this instance holds.
+        HttpSettings httpSettings = HttpSettings.from(config).withPortChosen();
+        HostInfo self = new HostInfo(advertisedHost(config, httpSettings), httpSettings.port());
+        Properties streamsProperties = config.streamsProperties();
+        streamsProperties.putIfAbsent(StreamsConfig.APPLICATION_SERVER_CONFIG, self.host() + ":" + self.port());
+        self = HostInfo.buildFromEndpoint(streamsProperties.getProperty(StreamsConfig.APPLICATION_SERVER_CONFIG));
+        StreamsRunner runner = new StreamsRunner(topology, streamsProperties);
         if (!runner.start(startTimeout)) {
             runner.close();
             throw new IllegalStateException("The pipeline did not reach RUNNING within " + startTimeout);
         }
-        HttpApi http = new HttpApi(HttpSettings.from(config));
+        HttpApi http = new HttpApi(httpSettings);
         CoreserveApp app = new CoreserveApp(config, runner, http);
         try {
             http.get("/health", "UP, DEGRADED (registry unreachable: 200) or DOWN (pipeline stopped or broker "
                     + "unreachable: 503), with each dependency's state", List.of(), ctx -> app.health());
-            app.routeResources = routes.declare(http, runner.streams());
+            app.routeResources = routes.declare(http, runner.streams(), self);
             http.start();
         } catch (Exception e) {
             app.close();
@@ -96,6 +113,15 @@ public final class CoreserveApp implements AutoCloseable {
         LOG.info("Pipeline running: bootstrap={} registry={} http={}", config.bootstrapServers(), config.registryUrl(),
                 http.url());
         return app;
+    }
+
+    /** The host the other instances reach this one at: the setting, else the listening address (localhost for any). */
+    private static String advertisedHost(CoreserveConfig config, HttpSettings http) {
+        String advertised = config.get(Settings.HTTP_ADVERTISED_HOST);
+        if (advertised != null && !advertised.isBlank()) {
+            return advertised;
+        }
+        return http.host().equals("0.0.0.0") || http.host().equals("::") ? "localhost" : http.host();
     }
 
     /** UP, DEGRADED (registry unreachable: 200) or DOWN (pipeline stopped or broker unreachable: 503). */

@@ -32,6 +32,8 @@ public final class Settings {
     public static final String HTTP_PORT = "coreserve.http.port";
     public static final String HTTP_MAX_BODY_BYTES = "coreserve.http.max-body-bytes";
     public static final String HTTP_IDLE_TIMEOUT = "coreserve.http.idle-timeout";
+    public static final String HTTP_ADVERTISED_HOST = "coreserve.http.advertised-host";
+    public static final String HTTP_FORWARD_TIMEOUT = "coreserve.http.forward-timeout";
     public static final String HORIZON = "coreserve.request.horizon";
     public static final String HISTORY_RETENTION = "coreserve.history.retention";
 
@@ -80,6 +82,12 @@ public final class Settings {
                 "largest HTTP request body read (bytes); a longer one is refused with 413 before it is read");
         def.define(HTTP_IDLE_TIMEOUT, Type.STRING, "PT30S", positiveDuration(), Importance.LOW,
                 "how long an HTTP connection may stay silent (also mid-body) before the server closes it");
+        def.define(HTTP_ADVERTISED_HOST, Type.STRING, "", Importance.MEDIUM,
+                "host name at which the other instances reach this one's HTTP endpoint (application.server, to forward "
+                        + "questions about the domains it holds); empty: the listening address, localhost when that is "
+                        + "every address");
+        def.define(HTTP_FORWARD_TIMEOUT, Type.STRING, "PT5S", positiveDuration(), Importance.LOW,
+                "how long a question forwarded to the instance that holds its domain may take");
         def.define(HORIZON, Type.STRING, "PT24H", positiveDuration(), Importance.MEDIUM,
                 "t_C: t_l - t_e when a request gives no latest start");
         def.define(HISTORY_RETENTION, Type.STRING, "P2D", nonNegativeDuration(), Importance.LOW,

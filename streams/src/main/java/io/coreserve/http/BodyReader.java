@@ -35,8 +35,12 @@ final class BodyReader {
         this.maxBytes = maxBytes;
     }
 
+    /** The attribute under which {@link #read} leaves the body's bytes (to forward it unchanged). */
+    static final String BODY_ATTRIBUTE = "coreserve.body";
+
     <T> T read(Context ctx, Class<T> type) throws IOException {
         byte[] bytes = bytes(ctx);
+        ctx.attribute(BODY_ATTRIBUTE, bytes);
         if (bytes.length == 0) {
             throw new ApiError(400, null, "the request has no body");
         }

@@ -14,4 +14,20 @@ public record HttpSettings(String host, int port, int maxBodyBytes, Duration idl
         return new HttpSettings(config.require(Settings.HTTP_HOST), config.getInt(Settings.HTTP_PORT),
                 config.getInt(Settings.HTTP_MAX_BODY_BYTES), config.getDuration(Settings.HTTP_IDLE_TIMEOUT));
     }
+
+    /**
+     * The same with a fixed port: port 0 ("any free port") is replaced by a port free now, so that it can be told
+     * to the other instances before the server starts (another process may take it in between: then start fails and
+     * says so, rather than the instance advertising a port it does not serve).
+     */
+    public HttpSettings withPortChosen() {
+        if (port != 0) {
+            return this;
+        }
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+            return new HttpSettings(host, probe.getLocalPort(), maxBodyBytes, idleTimeout);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("no free port on " + host, e);
+        }
+    }
 }

@@ -9,6 +9,9 @@ import io.coreserve.reservation.ReservationQueries;
 import io.javalin.http.Context;
 import java.time.Duration;
 import java.time.Instant;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +34,8 @@ import org.apache.kafka.common.MetricName;
  *       booking nothing;</li>
  *   <li>{@code GET /metrics}: throughput and latency of the pipeline.</li>
  * </ul>
- * Answers cover this instance's tasks only (one instance is supported for queries for now).
+ * Any instance answers for every domain ({@link QueryForwarding}): a question about one domain goes to the instance
+ * that holds it; a list over every domain gathers every instance's.
  */
 public final class QueryRoutes {
 
@@ -40,17 +44,29 @@ public final class QueryRoutes {
     private QueryRoutes() {
     }
 
-    public static void register(HttpApi http, ReservationQueries queries, String defaultDomain, LongSupplier clock,
-            Supplier<Map<MetricName, ? extends Metric>> metrics) {
+    public static void register(HttpApi http, ReservationQueries queries, QueryForwarding forwarding,
+            String defaultDomain, LongSupplier clock, Supplier<Map<MetricName, ? extends Metric>> metrics) {
         http.get("/resources", "the catalogue: every resource, or a domain's", List.of(Param.query("domain", false,
-                "only this domain's resources")), ctx -> Response.ok(queries.resources(ctx.queryParam("domain"))
-                .stream().map(AvroJson::toJson).toList()));
+                "only this domain's resources")), ctx -> {
+                    String domain = ctx.queryParam("domain");
+                    Response owners = domain == null ? null : forwarding.toOwner(ctx, domain);
+                    if (owners != null) {
+                        return owners;
+                    }
+                    List<JsonNode> all = new ArrayList<>(queries.resources(domain).stream().map(AvroJson::toJson)
+                            .toList());
+                    if (domain == null) {
+                        forwarding.fromOthers(ctx).forEach(answer -> answer.forEach(all::add));
+                    }
+                    return Response.ok(all);
+                });
         http.get("/timetable", "a resource's bookings (reservations and background occupancy) and the step function "
                         + "of reserved amounts over [from, to)",
                 List.of(Param.query("resource", true, "the resource id"), DOMAIN,
                         Param.query("from", false, "start (ISO time, epoch ms, now, +2h; default now)"),
                         Param.query("to", false, "end (default from + 24h)")),
-                ctx -> timetable(ctx, queries, defaultDomain, clock));
+                ctx -> orOwner(forwarding, ctx, domainOr(ctx, defaultDomain),
+                        () -> timetable(ctx, queries, defaultDomain, clock)));
         http.get("/reservations/<id>", "the current decision of a user's request (ids are scoped by user)",
                 List.of(Param.path("id", "the request id"), Param.query("user", true, "the user who sent it"), DOMAIN),
                 ctx -> {
@@ -59,18 +75,25 @@ public final class QueryRoutes {
                         throw new ApiError(400, "user", "parameter user is required: request ids are scoped by user "
                                 + "(or use /users/USER/reservations/ID)");
                     }
-                    return reservation(queries, ctx.queryParam("domain"), user, ctx.pathParam("id"));
+                    return orOwner(forwarding, ctx, domainOr(ctx, defaultDomain),
+                            () -> reservation(queries, ctx.queryParam("domain"), user, ctx.pathParam("id")));
                 });
         http.get("/users/{user}/reservations", "a user's decisions in every domain, by time of decision",
                 List.of(Param.path("user", "the user")),
-                ctx -> Response.ok(queries.reservationsOf(ctx.pathParam("user")).stream().map(AvroJson::toJson)
-                        .toList()));
+                ctx -> {
+                    List<JsonNode> all = new ArrayList<>(queries.reservationsOf(ctx.pathParam("user")).stream()
+                            .map(AvroJson::toJson).toList());
+                    forwarding.fromOthers(ctx).forEach(answer -> answer.forEach(all::add));
+                    all.sort(Comparator.comparingLong(d -> d.path("decidedAt").asLong()));
+                    return Response.ok(all);
+                });
         http.get("/users/{user}/reservations/<id>", "the current decision of the user's request",
                 List.of(Param.path("user", "the user"), Param.path("id", "the request id"), DOMAIN),
-                ctx -> reservation(queries, ctx.queryParam("domain"), ctx.pathParam("user"), ctx.pathParam("id")));
+                ctx -> orOwner(forwarding, ctx, domainOr(ctx, defaultDomain),
+                        () -> reservation(queries, ctx.queryParam("domain"), ctx.pathParam("user"), ctx.pathParam("id"))));
         http.post("/probe", "what the engine would decide for a request now, booking nothing",
                 "a request as for submit (keys user, n, duration, earliest, latest, min, total, require, domain, id)",
-                ctx -> probe(ctx, http, queries, clock));
+                ctx -> probe(ctx, http, queries, forwarding, defaultDomain, clock));
         http.get("/metrics", "throughput and latency of the pipeline's stream threads", List.of(),
                 ctx -> Response.ok(selected(metrics.get())));
     }
@@ -105,11 +128,32 @@ public final class QueryRoutes {
         }
     }
 
-    private static Response probe(Context ctx, HttpApi http, ReservationQueries queries, LongSupplier clock)
-            throws java.io.IOException {
+    /** A question about one domain: the owner's answer, or {@code local}'s when this instance holds the domain. */
+    private static Response orOwner(QueryForwarding forwarding, Context ctx, String domain, LocalAnswer local)
+            throws Exception {
+        Response owners = forwarding.toOwner(ctx, domain);
+        return owners != null ? owners : local.get();
+    }
+
+    @FunctionalInterface
+    private interface LocalAnswer {
+        Response get() throws Exception;
+    }
+
+    private static String domainOr(Context ctx, String defaultDomain) {
+        String domain = ctx.queryParam("domain");
+        return domain == null ? defaultDomain : domain;
+    }
+
+    private static Response probe(Context ctx, HttpApi http, ReservationQueries queries, QueryForwarding forwarding,
+            String defaultDomain, LongSupplier clock) throws java.io.IOException {
         long now = clock.getAsLong();
         CoAllocationRequest request = ProbeRequests.toRequest(http.body(ctx, RequestSpec.class),
                 Instant.ofEpochMilli(now));
+        Response owners = forwarding.toOwner(ctx, request.getDomain() == null ? defaultDomain : request.getDomain());
+        if (owners != null) {
+            return owners;
+        }
         queries.checkFields(request).ifPresent(v -> {
             throw new ApiError(400, v.field(), v.rule());
         });

@@ -63,7 +63,7 @@ class HttpRoutesTest {
         }
         http = new HttpApi(new HttpSettings("127.0.0.1", 0, 1 << 20, Duration.ofSeconds(30)));
         http.get("/health", "liveness", List.of(), ctx -> HttpApi.Response.ok(Map.of("status", "UP")));
-        QueryRoutes.register(http, fixture.queries(), "default",
+        QueryRoutes.register(http, fixture.queries(), QueryForwarding.none(), "default",
                 T0::toEpochMilli, Map::of);
         http.start();
     }
