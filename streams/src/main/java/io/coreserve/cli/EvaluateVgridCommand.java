@@ -3,6 +3,9 @@ package io.coreserve.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.coreserve.evaluation.vgrid.BindingCostReport;
+import io.coreserve.evaluation.vgrid.BindingQualityEvaluation;
+import io.coreserve.evaluation.vgrid.QualityEvaluation;
+import io.coreserve.evaluation.vgrid.QualityReport;
 import io.coreserve.evaluation.vgrid.SelectionEvaluation;
 import io.coreserve.evaluation.vgrid.SelectionReport;
 import io.coreserve.evaluation.vgrid.SuccessCell;
@@ -25,10 +28,11 @@ import java.util.concurrent.Callable;
 
 /** {@code coreserve evaluate vgrid}: seed paper 004's evaluation (Kee et al., section 4) on the vgrid engine. */
 @Command(name = "vgrid", mixinStandardHelpOptions = true,
-        description = "Virtual grids (seed 004): success rates of integrated vs separate binding (Figure 3) and"
-                + " selection cost over a seeded million-host grid (Figure 5).",
+        description = "Virtual grids (seed 004): success rates of integrated vs separate binding (Figure 3),"
+                + " selection quality and cost over a seeded million-host grid (Figures 4 and 5), binding quality and"
+                + " cost (Figures 6 and 7).",
         subcommands = {EvaluateVgridCommand.Success.class, EvaluateVgridCommand.BindingCost.class,
-                EvaluateVgridCommand.Selection.class})
+                EvaluateVgridCommand.Selection.class, EvaluateVgridCommand.Quality.class})
 public final class EvaluateVgridCommand implements Runnable {
 
     @CommandLine.Spec
@@ -120,8 +124,19 @@ public final class EvaluateVgridCommand implements Runnable {
                 description = "Where the PNGs and binding.json go (default ${DEFAULT-VALUE}).")
         Path out;
 
+        @Option(names = "--quality-requests", defaultValue = "400", description = "Figure 6: random cluster "
+                + "constraints selected on the seeded grid (default ${DEFAULT-VALUE}; 0 skips Figure 6).")
+        int qualityRequests;
+
+        @Option(names = "--quality-trials", defaultValue = "1000",
+                description = "Figure 6: trials per failure probability (default ${DEFAULT-VALUE}).")
+        int qualityTrials;
+
+        @CommandLine.Mixin
+        GridOptions grid = new GridOptions();
+
         @Override
-        public Integer call() throws IOException {
+        public Integer call() throws Exception {
             if (trials < 1 || components < 1) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--trials and --components must be >= 1");
             }
@@ -135,12 +150,25 @@ public final class EvaluateVgridCommand implements Runnable {
             Path json = out.resolve("binding.json");
             writeJson(BindingCostReport.json(cells, seed, trials), json);
             stdout.printf("%nCharts: %s%nJSON: %s%n", charts, json);
+            if (qualityRequests > 0) {
+                BindingQualityEvaluation.Result quality = BindingQualityEvaluation.run(
+                        new BindingQualityEvaluation.Options(grid.clusters, grid.hosts, grid.sites, grid.closeMs,
+                                qualityRequests, components, selections != null ? selections[selections.length - 1]
+                                : 16, SuccessEvaluation.PROBABILITIES, qualityTrials, seed), progress(spec));
+                stdout.printf("%n%s%n", QualityReport.markdown(quality));
+                Path qualityJson = out.resolve("binding-quality.json");
+                writeJson(QualityReport.json(quality), qualityJson);
+                List<String> failed = QualityReport.failedChecks(quality);
+                stdout.printf("%nFigure 6 checks (integrated >= separate at every p; separate <= 5 for p >= 0.4 at"
+                        + " 16 components): %s%nChart: %s%nJSON: %s%n", failed.isEmpty() ? "all hold" : failed,
+                        QualityReport.chart(quality, out), qualityJson);
+            }
             stdout.flush();
             return 0;
         }
     }
 
-    @Command(name = "selection", mixinStandardHelpOptions = true,
+    @Command(name = "cost", aliases = "selection", mixinStandardHelpOptions = true,
             description = {"Figure 5: rebuild the seeded grid (30,000 clusters, 1,000,000 hosts by default), classify it"
                     + " into the Host/Cluster/TightBag tables, and time the selection of random Cluster, TightBag and"
                     + " LooseBag requests; p50/p90/p99/max per aggregate beside the paper's p90. Use -Xmx2g or more for"
@@ -152,19 +180,8 @@ public final class EvaluateVgridCommand implements Runnable {
         @Option(names = "--seed", defaultValue = "1", description = "Seed of grid and requests (default ${DEFAULT-VALUE}).")
         long seed;
 
-        @Option(names = "--clusters", defaultValue = "30000", description = "Clusters (default ${DEFAULT-VALUE}).")
-        int clusters;
-
-        @Option(names = "--hosts", defaultValue = "1000000", description = "Hosts (default ${DEFAULT-VALUE}).")
-        int hosts;
-
-        @Option(names = "--sites", defaultValue = "2000", description = "Sites (default ${DEFAULT-VALUE}).")
-        int sites;
-
-        @Option(names = "--close-ms", defaultValue = "2",
-                description = "Clusters closer than this form TightBags (default ${DEFAULT-VALUE}; 10 merges the"
-                        + " uniformly spread sites into one giant TightBag, see README).")
-        double closeMs;
+        @CommandLine.Mixin
+        GridOptions grid = new GridOptions();
 
         @Option(names = "--requests", defaultValue = "4000", description = "Requests per aggregate type (default ${DEFAULT-VALUE}).")
         int requests;
@@ -178,12 +195,14 @@ public final class EvaluateVgridCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            if (clusters < 1 || hosts < clusters || sites < 1 || requests < 1 || selectionsPerComponent < 1) {
+            if (grid.clusters < 1 || grid.hosts < grid.clusters || grid.sites < 1 || requests < 1
+                    || selectionsPerComponent < 1) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "need 1 <= --clusters <= --hosts, --sites >= 1, --requests >= 1, --selections >= 1");
             }
             PrintWriter stdout = spec.commandLine().getOut();
-            SelectionEvaluation.Options o = new SelectionEvaluation.Options(clusters, hosts, sites, closeMs, requests,
+            SelectionEvaluation.Options o = new SelectionEvaluation.Options(grid.clusters, grid.hosts, grid.sites,
+                    grid.closeMs, requests,
                     selectionsPerComponent, seed);
             SelectionEvaluation.Result r = SelectionEvaluation.run(o, progress(spec));
             stdout.print(SelectionReport.markdown(r));
@@ -193,6 +212,62 @@ public final class EvaluateVgridCommand implements Runnable {
             stdout.flush();
             return 0;
         }
+    }
+
+    @Command(name = "quality", mixinStandardHelpOptions = true,
+            description = {"Figure 4: random Cluster and TightBag requests on the seeded grid; the chosen selection"
+                    + " graded against every possible one (percentile rank, Q / Q(best), optimal), per request class"
+                    + " (SC/LC x SV/LV). Markdown on stdout, CDF PNGs, quality.json. Use -Xmx2g or more for the full size."})
+    static final class Quality implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed of grid and requests (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--requests", defaultValue = "4000", description = "Requests per aggregate type (default ${DEFAULT-VALUE}).")
+        int requests;
+
+        @CommandLine.Mixin
+        GridOptions grid = new GridOptions();
+
+        @Option(names = "--out", defaultValue = "out/vgrid", paramLabel = "DIR",
+                description = "Where the PNGs and quality.json go (default ${DEFAULT-VALUE}).")
+        Path out;
+
+        @Override
+        public Integer call() throws Exception {
+            if (grid.clusters < 1 || grid.hosts < grid.clusters || grid.sites < 1 || requests < 1) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "need 1 <= --clusters <= --hosts, --sites >= 1, --requests >= 1");
+            }
+            PrintWriter stdout = spec.commandLine().getOut();
+            QualityEvaluation.Result r = QualityEvaluation.run(new QualityEvaluation.Options(grid.clusters, grid.hosts,
+                    grid.sites, grid.closeMs, requests, seed), progress(spec));
+            stdout.print(QualityReport.markdown(r));
+            Path json = out.resolve("quality.json");
+            writeJson(QualityReport.json(r), json);
+            stdout.printf("%nCharts: %s%nJSON: %s%n", QualityReport.charts(r, out), json);
+            stdout.flush();
+            return 0;
+        }
+    }
+
+    /** The seeded grid's size, for the evaluations that select on it. */
+    static final class GridOptions {
+        @Option(names = "--clusters", defaultValue = "30000", description = "Clusters of the grid (default ${DEFAULT-VALUE}).")
+        int clusters = 30_000;
+
+        @Option(names = "--hosts", defaultValue = "1000000", description = "Hosts of the grid (default ${DEFAULT-VALUE}).")
+        int hosts = 1_000_000;
+
+        @Option(names = "--sites", defaultValue = "2000", description = "Sites of the grid (default ${DEFAULT-VALUE}).")
+        int sites = 2_000;
+
+        @Option(names = "--close-ms", defaultValue = "2",
+                description = "Clusters closer than this form TightBags (default ${DEFAULT-VALUE}; 10 merges the"
+                        + " uniformly spread sites into one giant TightBag, see README).")
+        double closeMs = 2;
     }
 
     static void writeJson(Map<String, Object> doc, Path file) throws IOException {

@@ -75,6 +75,9 @@ final class EngineFillRun {
         long[] nanos = new long[batch];
         long closestNanos = 0;
         Map<String, Integer> outcomes = new LinkedHashMap<>();
+        // How far from the window the counter-offers lie (minutes), to see how much of the horizon a search needs.
+        List<Long> afterGaps = new java.util.ArrayList<>();
+        List<Long> beforeGaps = new java.util.ArrayList<>();
         long lastForget = start;
         for (int k = 0; k < total; k++) {
             long now = start + (long) k * 1000 / rate;
@@ -101,6 +104,12 @@ final class EngineFillRun {
                     closestNanos += cpu.getCurrentThreadCpuTime() - c0;
                     kind = closest.earliestAfter() != null || closest.latestBefore() != null ? "COUNTER_OFFER"
                             : kind;
+                    if (closest.earliestAfter() != null) {
+                        afterGaps.add((closest.earliestAfter().start() - request.latestStart()) / 60_000L);
+                    }
+                    if (closest.latestBefore() != null) {
+                        beforeGaps.add((request.earliestStart() - closest.latestBefore().start()) / 60_000L);
+                    }
                 }
             }
             nanos[k % batch] = cpu.getCurrentThreadCpuTime() - t0;
@@ -116,10 +125,23 @@ final class EngineFillRun {
                 System.out.printf("%10d %10.3f %10.3f %10.3f %10.1f %10.1f %12d  %s%n", k + 1, mean,
                         sorted[batch / 2] / 1e6, sorted[(int) (batch * 0.99)] / 1e6, sorted[batch - 1] / 1e6,
                         closestNanos / 1e6 / batch, breakpoints, outcomes);
+                System.out.printf("%10s counter-offer distance from the window, minutes: after %s, before %s%n", "",
+                        quantiles(afterGaps), quantiles(beforeGaps));
+                afterGaps.clear();
+                beforeGaps.clear();
                 outcomes.clear();
                 closestNanos = 0;
             }
         }
+    }
+
+    private static String quantiles(List<Long> values) {
+        if (values.isEmpty()) {
+            return "none";
+        }
+        List<Long> sorted = values.stream().sorted().toList();
+        return String.format("n=%d p10=%d p50=%d p90=%d max=%d", sorted.size(), sorted.get(sorted.size() / 10),
+                sorted.get(sorted.size() / 2), sorted.get(sorted.size() * 9 / 10), sorted.get(sorted.size() - 1));
     }
 
     private static Request toEngine(CoAllocationRequest r, long now) {

@@ -15,14 +15,7 @@ final class RequestGenerator {
     }
 
     static String spec(String aggregate, SplittableRandom r) {
-        SyntheticGrid.Family f = SyntheticGrid.FAMILIES.get(r.nextInt(SyntheticGrid.FAMILIES.size()));
-        int clock = f.minClock() + 100 * r.nextInt((f.maxClock() - f.minClock()) / 100 + 1);
-        int memory = 256 << r.nextInt(5);
-        int min = 1 + r.nextInt(64);
-        int max = min + r.nextInt(64);
-        String cluster = String.format(Locale.ROOT,
-                "ClusterOf(h)[%d:%d] { h = [Processor == \"%s\" && Clock >= %d && Memory >= %d] [Rank = Clock] }",
-                min, max, f.processor(), clock, memory);
+        String cluster = cluster(r);
         int k1 = 1 + r.nextInt(4);
         int k2 = k1 + r.nextInt(5);
         return switch (aggregate) {
@@ -31,5 +24,17 @@ final class RequestGenerator {
             case "LooseBag" -> String.format(Locale.ROOT, "v = LooseBagOf(c)[%d:%d] { c = %s }", k1, k2 * 2, cluster);
             default -> throw new IllegalArgumentException("aggregate must be Cluster, TightBag or LooseBag: " + aggregate);
         };
+    }
+
+    /** A random cluster expression: processor family, minimum clock and memory, and size range vary. */
+    static String cluster(SplittableRandom r) {
+        SyntheticGrid.Family f = SyntheticGrid.FAMILIES.get(r.nextInt(SyntheticGrid.FAMILIES.size()));
+        int clock = f.minClock() + 100 * r.nextInt((f.maxClock() - f.minClock()) / 100 + 1);
+        int memory = 256 << r.nextInt(5);
+        int min = 1 + r.nextInt(64);
+        int max = min + r.nextInt(64);
+        return String.format(Locale.ROOT,
+                "ClusterOf(h)[%d:%d] { h = [Processor == \"%s\" && Clock >= %d && Memory >= %d] [Rank = Clock] }",
+                min, max, f.processor(), clock, memory);
     }
 }

@@ -45,7 +45,8 @@ class EvaluateVgridCommandTest {
         StringWriter err = new StringWriter();
 
         int code = new CommandLine(new EvaluateVgridCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute("binding", "--trials", "500", "--selections", "16", "--probabilities", "0.1,0.9", "--out", dir.toString());
+                .execute("binding", "--trials", "500", "--selections", "16", "--probabilities", "0.1,0.9",
+                        "--quality-requests", "0", "--out", dir.toString());
 
         assertThat(code).as(err.toString()).isZero();
         assertThat(out.toString()).contains("(130.7)", "(256.0)");
@@ -81,5 +82,65 @@ class EvaluateVgridCommandTest {
             assertThat(x.get("matched").asInt()).as(a).isPositive();
             assertThat(x.get("p90Millis").asDouble()).isLessThanOrEqualTo(x.get("p99Millis").asDouble());
         }
+    }
+
+    @Test
+    void qualityGradesTheChosenSelectionsPerClassOnASmallGrid(@TempDir Path dir) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = new CommandLine(new EvaluateVgridCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("quality", "--clusters", "300", "--hosts", "10000", "--sites", "30", "--requests", "60",
+                        "--out", dir.toString());
+
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("## Selection quality (Figure 4)", "| Cluster   | all ");
+        assertThat(dir.resolve("quality-cluster-rank.png")).exists();
+        assertThat(dir.resolve("quality-tightbag-ratio.png")).exists();
+        JsonNode root = new ObjectMapper().readTree(dir.resolve("quality.json").toFile());
+        for (String a : new String[] {"Cluster", "TightBag"}) {
+            JsonNode all = root.at("/perAggregate/" + a + "/all");
+            assertThat(all.get("requests").asInt() + root.at("/perAggregate/" + a + "/unmatched").asInt())
+                    .isEqualTo(60);
+            // An optimal selection is at the top percentile of Q too, so the shares are ordered.
+            assertThat(all.get("optimalShare").asDouble()).isLessThanOrEqualTo(all.get("atLeast98thShare").asDouble());
+            assertThat(all.get("atLeast98thShare").asDouble()).isLessThanOrEqualTo(all.get("atLeast90thShare").asDouble());
+            assertThat(all.get("minRatioToBest").asDouble()).isBetween(0.0, 100.0);
+        }
+    }
+
+    @Test
+    void bindingQualityOfIntegratedIsNeverBelowSeparate(@TempDir Path dir) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = new CommandLine(new EvaluateVgridCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("binding", "--trials", "50", "--selections", "16", "--probabilities", "0.5",
+                        "--clusters", "600", "--hosts", "20000", "--sites", "60", "--quality-requests", "40",
+                        "--quality-trials", "200", "--out", dir.toString());
+
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("## Binding quality (Figure 6)", "Figure 6 checks");
+        assertThat(dir.resolve("binding-quality.png")).exists();
+        JsonNode root = new ObjectMapper().readTree(dir.resolve("binding-quality.json").toFile());
+        assertThat(root.get("requests").asInt()).isPositive();
+        JsonNode cells = root.get("cells");
+        for (double p : new double[] {0.1, 0.5, 0.9}) {
+            double integrated = quality(cells, p, "INTEGRATED");
+            double separate = quality(cells, p, "SEPARATE");
+            assertThat(integrated).as("p=" + p).isGreaterThanOrEqualTo(separate).isBetween(0.0, 100.0);
+        }
+        // Failures count 0: at p = 0.9 with 16 components separate binding practically never succeeds.
+        assertThat(quality(cells, 0.9, "SEPARATE")).isLessThan(1.0);
+    }
+
+    private static double quality(JsonNode cells, double p, String approach) {
+        for (JsonNode c : cells) {
+            if (Math.abs(c.get("p").asDouble() - p) < 1e-9 && c.get("approach").asText().equals(approach)
+                    && c.get("class").asText().equals("all")) {
+                return c.get("meanQuality").asDouble();
+            }
+        }
+        throw new AssertionError("no cell for p=" + p + " " + approach);
     }
 }
