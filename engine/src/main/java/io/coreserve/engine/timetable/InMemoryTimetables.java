@@ -15,11 +15,27 @@ public final class InMemoryTimetables implements TimetableStore {
     private final DecodedRows rows;
     private long forgotten = Long.MIN_VALUE;
 
+    /** Timetables decoded whole for searches are kept within this many bytes by default (see {@link DecodedCache}). */
+    public static final long DEFAULT_DECODED_BYTES = 128L << 20;
+
+    private final DecodedCache decoded;
+
     public InMemoryTimetables(int resources, int properties) {
+        this(resources, properties, DEFAULT_DECODED_BYTES);
+    }
+
+    /** With at most {@code decodedBytes} of timetables kept decoded for searches (0: none, decode each time). */
+    public InMemoryTimetables(int resources, int properties, long decodedBytes) {
+        this(resources, properties, decodedBytes, DecodedCache.SWEEP_BLOCKS);
+    }
+
+    /** As above; a sweep over at least {@code sweepBlocks} blocks decodes a whole timetable (tests set 0). */
+    InMemoryTimetables(int resources, int properties, long decodedBytes, int sweepBlocks) {
         this.properties = properties;
         this.timetables = new Timetable[resources];
         this.nothingReserved = new long[properties];
         this.rows = new DecodedRows(properties);
+        this.decoded = decodedBytes > 0 ? new DecodedCache(decodedBytes, sweepBlocks) : null;
     }
 
     @Override
@@ -82,7 +98,7 @@ public final class InMemoryTimetables implements TimetableStore {
         }
         Timetable timetable = timetables[resource];
         if (timetable == null) {
-            timetable = new Timetable(rows);
+            timetable = new Timetable(rows, decoded);
             timetable.forgetBefore(forgotten);
             timetables[resource] = timetable;
         }

@@ -43,15 +43,23 @@ public final class Timetable {
     private int size;
     /** Everything before this time is forgotten (see {@link #forgetBefore}). */
     private long forgotten = Long.MIN_VALUE;
+    /** Where a decoded copy may be kept (null: never), and the copy: rows 0..size as in {@link DecodedRows}. */
+    private final DecodedCache cache;
+    private long[] decodedTimes;
+    private long[] decodedLevels;
 
     public Timetable(int properties) {
-        this(new DecodedRows(checkProperties(properties)));
+        this(new DecodedRows(checkProperties(properties)), null);
     }
 
-    /** A timetable decoding into rows shared with the other timetables of a store. */
-    Timetable(DecodedRows rows) {
+    /**
+     * A timetable decoding into rows shared with the other timetables of a store, kept decoded whole in
+     * {@code cache} (may be null) while it does not change.
+     */
+    Timetable(DecodedRows rows, DecodedCache cache) {
         this.properties = rows.properties;
         this.rows = rows;
+        this.cache = cache;
     }
 
     public int properties() {
@@ -75,6 +83,14 @@ public final class Timetable {
             return;
         }
         int p = properties;
+        if (decoded(false)) {
+            int r = decodedSegmentAt(from);
+            maxInto(out, decodedLevels, r * p);
+            for (r++; r <= size && decodedTimes[r] < to; r++) {
+                maxInto(out, decodedLevels, r * p);
+            }
+            return;
+        }
         int b = Math.max(blockAt(from), 0);
         int n = decode(b, to - 1);
         long[] levels = rows.levels;
@@ -152,6 +168,17 @@ public final class Timetable {
      * null no block is skipped.
      */
     public void forEachSegment(long from, long to, long[] busyAbove, SegmentVisitor visitor) {
+        // A sweep over many blocks (Phase III over a closest-free search's days) makes the decoded copy; a short one
+        // (a request's own window) only uses it: every booking drops the copy of the timetables it changes.
+        if (blocks > 0 && decoded(cache != null && blockAt(to) - blockAt(from) >= cache.sweepBlocks())) {
+            int p = properties;
+            int r = decodedSegmentAt(from);
+            visitor.visit(from, decodedLevels, r * p);
+            for (r++; r <= size && decodedTimes[r] < to; r++) {
+                visitor.visit(decodedTimes[r], decodedLevels, r * p);
+            }
+            return;
+        }
         int b = blockAt(from);
         if (b < 0) {
             visitor.visit(from, properties <= NOTHING_RESERVED.length ? NOTHING_RESERVED : new long[properties], 0);
@@ -380,6 +407,10 @@ public final class Timetable {
      * merged with the next block when few, split into even blocks when too many, and none when n is 0.
      */
     private void rewrite(int first, int end, int n) {
+        if (decodedTimes != null) {
+            cache.forget(this);
+            dropDecoded();
+        }
         if (n < BlockCodec.MIN_BREAKPOINTS && end < blocks) {
             n += decode(end, Long.MAX_VALUE, n + 1);
             end++;
@@ -440,6 +471,56 @@ public final class Timetable {
         for (int b = first + chunks; b < blocks; b++) {
             index[b * stride + 1] += (long) shift << 32;
         }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // The decoded copy
+
+    /** Whether the decoded copy is there; with {@code make}, decoding it now if the cache takes it. */
+    private boolean decoded(boolean make) {
+        if (decodedTimes != null) {
+            cache.touch(this);
+            return true;
+        }
+        if (!make || cache == null || blocks == 0 || !cache.admit(this, 8L * (size + 1) * (1 + properties))) {
+            return false;
+        }
+        int p = properties;
+        long[] times = new long[size + 1];
+        long[] levels = new long[(size + 1) * p];
+        times[0] = Long.MIN_VALUE;
+        System.arraycopy(index, 2, levels, 0, p);              // block 0's base: what is reserved before it
+        int k = 1;
+        for (int b = 0; b < blocks; b++) {
+            int n = decode(b, Long.MAX_VALUE);
+            System.arraycopy(rows.times, 1, times, k, n);
+            System.arraycopy(rows.levels, p, levels, k * p, n * p);
+            k += n;
+        }
+        decodedTimes = times;
+        decodedLevels = levels;
+        return true;
+    }
+
+    /** Forgets the decoded copy (the cache evicted it, or the timetable changed). */
+    void dropDecoded() {
+        decodedTimes = null;
+        decodedLevels = null;
+    }
+
+    /** The row of the decoded copy whose segment contains t (0: before the first breakpoint). */
+    private int decodedSegmentAt(long t) {
+        int lo = 1;
+        int hi = size;
+        while (lo <= hi) {                                     // last row with a time <= t
+            int mid = (lo + hi) >>> 1;
+            if (decodedTimes[mid] <= t) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return hi;
     }
 
     // ---------------------------------------------------------------------------------------------------------

@@ -160,6 +160,60 @@ class CompactTimetableProperties {
         assertThat(max).containsOnly(0L);
     }
 
+    /**
+     * The decoded copy a store keeps for searches ({@link DecodedCache}) never answers from a stale state: queries
+     * interleaved with reservations, releases and forgetting, on a store whose budget holds only about one of its
+     * timetables decoded (so copies are made, dropped on change and evicted all the time), answer as the plain
+     * timetables do.
+     */
+    @Property(tries = 100)
+    void shouldNeverAnswerFromAStaleDecodedCopy(@ForAll long seed, @ForAll @IntRange(min = 1, max = 3) int p,
+            @ForAll @IntRange(min = 1, max = 300) int operations) {
+        Random random = new Random(seed);
+        long grain = GRAINS[random.nextInt(GRAINS.length)];
+        InMemoryTimetables store = new InMemoryTimetables(RESOURCES, p, 8L * (1 + p) * (40 + random.nextInt(200)),
+                random.nextInt(2));
+        FlatTimetable[] reference = new FlatTimetable[RESOURCES];
+        List<List<long[]>> booked = new ArrayList<>();
+        for (int k = 0; k < RESOURCES; k++) {
+            reference[k] = new FlatTimetable(p);
+            booked.add(new ArrayList<>());
+        }
+        long watermark = Long.MIN_VALUE;
+        for (int op = 0; op < operations; op++) {
+            int k = random.nextInt(RESOURCES);
+            List<long[]> mine = booked.get(k);
+            int kind = random.nextInt(20);
+            if (kind < 6) {
+                long from = Math.max(watermark, random.nextInt(2_400) * grain - 100 * grain);
+                long to = from + 1 + random.nextInt(random.nextBoolean() ? 10 : 600) * grain;
+                assertSameAnswers(store.timetable(k), reference[k], from, to, p);
+            } else if (kind == 6) {
+                watermark = Math.max(watermark, random.nextInt(1_500) * grain);
+                store.forgetBefore(watermark);
+            } else if (!mine.isEmpty() && kind < 11) {
+                long[] r = mine.remove(random.nextInt(mine.size()));
+                long[] amounts = java.util.Arrays.copyOfRange(r, 2, 2 + p);
+                store.release(k, r[0], r[1], amounts);
+                reference[k].release(r[0], r[1], amounts);
+            } else {
+                long earliest = watermark == Long.MIN_VALUE ? 0 : Math.max(0, watermark / grain - 20);
+                long from = (earliest + random.nextInt(2_000)) * grain;
+                long to = from + (1 + random.nextInt(random.nextBoolean() ? 5 : 300)) * grain;
+                long[] r = new long[2 + p];
+                r[0] = from;
+                r[1] = to;
+                for (int i = 0; i < p; i++) {
+                    r[2 + i] = amount(random);
+                }
+                long[] amounts = java.util.Arrays.copyOfRange(r, 2, 2 + p);
+                store.reserve(k, from, to, amounts);
+                reference[k].reserve(from, to, amounts);
+                mine.add(r);
+            }
+        }
+    }
+
     private static long amount(Random random) {
         return switch (random.nextInt(5)) {
             case 4 -> 0;

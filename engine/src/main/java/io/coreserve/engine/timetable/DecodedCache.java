@@ -1,0 +1,70 @@
+package io.coreserve.engine.timetable;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Whole timetables kept decoded, within a budget of bytes, least recently used out first. A search sweeps the same
+ * few hundred timetables over days again and again (Phase III of every closest-free search), and decoding their
+ * blocks was a third of a decision's time on full books; a timetable stays decoded until it changes. The encoded
+ * blocks stay the books (about 10 bytes a breakpoint); the decoded copy costs 8 (1 + P) bytes a breakpoint, so the
+ * budget decides how much of a large store is served decoded. Not thread-safe, like the store it belongs to.
+ */
+final class DecodedCache {
+
+    /** Sweeps over at least this many blocks decode a whole timetable and keep it (the default). */
+    static final int SWEEP_BLOCKS = 8;
+
+    private final long maxBytes;
+    private final int sweepBlocks;
+    private long bytes;
+    private final LinkedHashMap<Timetable, Long> held = new LinkedHashMap<>(64, 0.75f, true);
+
+    /**
+     * @param sweepBlocks a sweep over at least this many blocks makes a decoded copy; a shorter one (a request's own
+     *                    window) only uses one that is there, since every booking drops the copies it changes
+     */
+    DecodedCache(long maxBytes, int sweepBlocks) {
+        this.maxBytes = maxBytes;
+        this.sweepBlocks = sweepBlocks;
+    }
+
+    int sweepBlocks() {
+        return sweepBlocks;
+    }
+
+    /** Makes room for {@code size} bytes of {@code timetable}, evicting others; false when it cannot fit at all. */
+    boolean admit(Timetable timetable, long size) {
+        if (size > maxBytes) {
+            return false;
+        }
+        Iterator<Map.Entry<Timetable, Long>> eldest = held.entrySet().iterator();
+        while (bytes + size > maxBytes && eldest.hasNext()) {
+            Map.Entry<Timetable, Long> e = eldest.next();
+            bytes -= e.getValue();
+            e.getKey().dropDecoded();
+            eldest.remove();
+        }
+        held.put(timetable, size);
+        bytes += size;
+        return true;
+    }
+
+    /** Marks {@code timetable} as just used. */
+    void touch(Timetable timetable) {
+        held.get(timetable);
+    }
+
+    /** {@code timetable} changed: its decoded copy is gone. */
+    void forget(Timetable timetable) {
+        Long size = held.remove(timetable);
+        if (size != null) {
+            bytes -= size;
+        }
+    }
+
+    long bytes() {
+        return bytes;
+    }
+}
