@@ -59,6 +59,15 @@ final class EventMapping {
         return null;
     }
 
+    /**
+     * Whether a catalogue record is a node (what collective requests choose from) rather than a network link or a
+     * storage resource of SRL co-reservations ({@link io.coreserve.engine.srl.Inventories#isNode}).
+     */
+    static boolean isNode(Resource resource) {
+        return io.coreserve.engine.srl.Inventories.isNode(new io.coreserve.engine.model.Resource(resource.getId(),
+                Map.of(), labels(resource.getLabels())));
+    }
+
     static Set<String> labels(Map<String, String> labels) {
         Set<String> result = new LinkedHashSet<>();
         labels.forEach((k, v) -> result.add(k + "=" + v));

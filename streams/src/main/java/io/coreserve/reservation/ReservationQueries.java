@@ -9,6 +9,7 @@ import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
 import io.coreserve.events.Resource;
 import io.coreserve.events.ResourceSample;
+import io.coreserve.events.ReservedPart;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -155,6 +156,13 @@ public final class ReservationQueries {
                 for (Allocation a : d.getAllocations()) {
                     if (a.getResourceId().equals(resourceId)) {
                         bookings.add(new Booking("reservation", d.getRequestId(), d.getStart(), d.getEnd(), a.getAmounts()));
+                    }
+                }
+                // The parts of an SRL co-reservation, each over its own interval.
+                for (ReservedPart p : d.getParts()) {
+                    if (p.getResourceId().equals(resourceId) && p.getStart().isBefore(to) && p.getEnd().isAfter(from)) {
+                        bookings.add(new Booking("reservation", d.getRequestId(), p.getStart(), p.getEnd(),
+                                p.getAmounts()));
                     }
                 }
             }
