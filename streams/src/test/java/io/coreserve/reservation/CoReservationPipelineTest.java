@@ -12,6 +12,7 @@ import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
 import io.coreserve.events.Resource;
+import io.coreserve.events.ResourceSample;
 import io.coreserve.events.ReservedPart;
 import io.coreserve.routing.DomainKey;
 import io.coreserve.serde.InMemorySchemaRegistryClient;
@@ -55,6 +56,7 @@ class CoReservationPipelineTest {
         final TestOutputTopic<String, ReservationDecision> decisions;
         final TestOutputTopic<String, byte[]> rawDecisions;
         final TestOutputTopic<String, Notification> notifications;
+        final TestInputTopic<String, ResourceSample> samples;
 
         Driven(String name) {
             p = PipelineDriver.start(stateDir.resolve(name), scope, SrlScenario.SENT);
@@ -70,6 +72,8 @@ class CoReservationPipelineTest {
                     new ByteArrayDeserializer());
             notifications = p.driver().createOutputTopic(topics.notifications(), keys.deserializer(),
                     p.serdes().notifications().deserializer());
+            samples = p.driver().createInputTopic(topics.samples(), keys.serializer(),
+                    p.serdes().samples().serializer());
             SrlScenario.resources("default").forEach(this::add);
             drivers.add(this);
         }
@@ -260,6 +264,35 @@ class CoReservationPipelineTest {
         ReservationDecision second = d.decisions.readValue();
         assertThat(second.getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
         assertThat(d.timetables()).isNotEqualTo(booked);
+    }
+
+    @Test
+    void shouldTellTheHolderWhenALinkGoesDownAndWhenItsCoReservationStartsAndEnds() {
+        Driven d = new Driven("lifecycle");
+        d.send(request("links", SrlScenario.srl("figure1-links.srl")));
+        assertThat(d.decisions.readValue().getStatus()).isEqualTo(ReservationStatus.ACCEPTED);
+        d.notifications.readValue();
+
+        // Stream time moves with the samples: past the start, a link reported down, then past the end (6 h).
+        sample(d, "n1", SrlScenario.EST.plusMillis(120_000), true);
+        List<Notification> atStart = d.notifications.readValuesToList();
+        sample(d, "ibm-onyx", SrlScenario.EST.plusMillis(HOUR), false);
+        List<Notification> lost = d.notifications.readValuesToList();
+        sample(d, "n1", SrlScenario.EST.plusMillis(6 * HOUR + 120_000), true);
+        List<Notification> atEnd = d.notifications.readValuesToList();
+
+        assertThat(atStart).extracting(Notification::getKind).containsExactly(NotificationKind.STARTING);
+        assertThat(atStart.get(0).getEmail()).isEqualTo("alice@example.org");
+        assertThat(lost).singleElement().satisfies(n -> {
+            assertThat(n.getKind()).isEqualTo(NotificationKind.RESOURCE_LOST);
+            assertThat(n.getResourceIds()).containsExactly("ibm-onyx");
+        });
+        assertThat(atEnd).extracting(Notification::getKind).containsExactly(NotificationKind.COMPLETED);
+    }
+
+    private static void sample(Driven d, String resource, Instant at, boolean up) {
+        d.samples.pipeInput("default", ResourceSample.newBuilder().setResourceId(resource).setDomain("default")
+                .setWindowStart(at).setWindowEnd(at.plusMillis(60_000)).setUsed(Map.of()).setUp(up).build(), at);
     }
 
     static Map<String, String> snapshot(Inventory inventory) {
