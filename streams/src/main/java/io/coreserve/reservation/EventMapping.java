@@ -51,8 +51,12 @@ final class EventMapping {
         if (limit != null) {
             return limit.message();
         }
+        // A link or storage resource is booked by every property it lists (its pool keeps its own), a node by the
+        // system's properties only.
+        boolean node = isNode(resource);
         for (Map.Entry<String, Double> e : resource.getProperties().entrySet()) {
-            if (properties.indexOf(e.getKey()) >= 0 && (e.getValue() == null || !Quantity.isValidAmount(e.getValue()))) {
+            if ((!node || properties.indexOf(e.getKey()) >= 0)
+                    && (e.getValue() == null || !Quantity.isValidAmount(e.getValue()))) {
                 return "field properties." + e.getKey() + ": capacity must be a finite, non-negative number, was " + e.getValue();
             }
         }

@@ -173,6 +173,19 @@ class CoReservationPipelineTest {
     }
 
     @Test
+    void shouldRefuseALinkWithAnUnreadableBandwidthAndGoOnDeciding() {
+        Driven d = new Driven("bad-link");
+        Resource link = SrlScenario.resources("default").get(4);
+        d.add(Resource.newBuilder(link).setId("ibm-pcc-2").setProperties(Map.of("netbw_mbps", Double.NaN)).build());
+
+        d.send(request("links", SrlScenario.srl("figure1-links.srl")));
+
+        ReservationDecision decision = d.decisions.readValue();
+        assertThat(decision.getStatus()).as(decision.getMessage()).isEqualTo(ReservationStatus.ACCEPTED);
+        assertThat(d.timetables()).doesNotContainKey("ibm-pcc-2");
+    }
+
+    @Test
     void shouldRejectBadSrlNamingFieldRuleLineAndColumnAndBookNothing() {
         Driven d = new Driven("bad");
         Map<String, String> before = d.timetables();
