@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.coreserve.app.CoreserveApp;
 import io.coreserve.app.EventProducer;
 import io.coreserve.bench.DecisionsChecker;
+import io.coreserve.cli.CoreserveCommand;
 import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.CancelRequest;
@@ -17,6 +18,7 @@ import io.coreserve.events.ReservedPart;
 import io.coreserve.reservation.ReservationPipeline;
 import io.coreserve.reservation.SrlScenario;
 import io.coreserve.topology.EventSerdes;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,6 +40,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * SRL co-reservations end to end on a real broker and registry (spec 002 section 8, check 6): Figure 1 with its two
@@ -87,6 +90,19 @@ class SrlPipelineIntegrationTest {
                 .setDomain("default").setRequestedAt(Instant.now()).build()).build();
     }
 
+    /** {@code coreserve submit --srl FILE --user alice --id cli} as a user runs it, and its decision. */
+    private static ReservationDecision submitWithCli(CoreserveConfig config, DecisionsCollector collector)
+            throws Exception {
+        Path srl = Files.writeString(temp.resolve("figure1-now.srl"), figureOneFromNow());
+        Path settings = Files.writeString(temp.resolve("cli.properties"),
+                "coreserve.topic.requests=" + config.topics().requests() + "\n");
+        int exit = new CommandLine(new CoreserveCommand()).execute("submit", "--config", settings.toString(),
+                "--bootstrap", stack.bootstrapServers(), "--registry", stack.registryUrl(), "--user", "alice", "--id", "cli",
+                "--srl", srl.toString());
+        assertThat(exit).as("exit code of coreserve submit --srl").isZero();
+        return collector.awaitAtLeast(4, Duration.ofSeconds(60)).get(3);
+    }
+
     @Test
     void shouldBookEveryPartOfFigureOneWithLinksAndReleaseThemOnCancel() throws Exception {
         CoreserveConfig config = stack.config("srl", temp.resolve("streams"), 1,
@@ -118,6 +134,15 @@ class SrlPipelineIntegrationTest {
             assertThat(decisions.get(2).getStatus()).isEqualTo(ReservationStatus.CANCELLED);
             assertThat(decisions.get(2).getParts()).isEqualTo(accepted.getParts());
 
+            // And the same through the CLI: submit --srl FILE, then its cancellation
+            ReservationDecision viaCli = submitWithCli(config, collector);
+            assertThat(viaCli.getRequestId()).isEqualTo("cli");
+            assertThat(viaCli.getStatus()).as(viaCli.getMessage()).isEqualTo(ReservationStatus.ACCEPTED);
+            assertThat(viaCli.getParts()).hasSize(5);
+            producer.send(new ProducerRecord<>(topic, "default", cancel("cli"))).get();
+            assertThat(collector.awaitAtLeast(5, Duration.ofSeconds(60)).get(4).getStatus())
+                    .isEqualTo(ReservationStatus.CANCELLED);
+
             // And, at a steady rate, each followed by its cancellation, every one is accepted at the same earliest start:
             // the cancellations gave every part back. (Open loop, as users send: one request right after a decision
             // was seen would wait for the stream thread's next poll, up to poll.ms = 100 ms, before it commits.)
@@ -131,8 +156,8 @@ class SrlPipelineIntegrationTest {
             });
             DecisionsChecker.Report report = DecisionsChecker.check(catalogue, all);
             assertThat(report.ok()).as(report.summary()).isTrue();
-            assertThat(report.bookings()).isEqualTo(TIMED + 1);
-            assertThat(report.releases()).isEqualTo(TIMED + 1);
+            assertThat(report.bookings()).isEqualTo(TIMED + 2);
+            assertThat(report.releases()).isEqualTo(TIMED + 2);
             long[] sorted = millis.clone();
             Arrays.sort(sorted);
             List<Long> warm = new ArrayList<>();
