@@ -215,6 +215,32 @@ class CoReservationPipelineTest {
     }
 
     @Test
+    void shouldSolveAgainWhenAPlanCannotBeBookedAndBookNothingWhenNoAttemptCan() {
+        // Three 4-core parts at the same time on one 10-core node: any two fit (what the model checks), all three
+        // do not, which only booking finds (paper steps 6-7). Each attempt forbids its plan and solves again, until
+        // coreserve.srl.booking-retries (3) attempts have failed.
+        Driven d = new Driven("conflict");
+        d.add(Resource.newBuilder(SrlScenario.resources("default").get(3)).setId("big")
+                .setProperties(Map.of("cores", 10.0)).setLabels(Map.of("arch", "big")).build());
+        Map<String, String> before = d.timetables();
+        StringBuilder srl = new StringBuilder();
+        for (String part : List.of("A", "B", "C")) {
+            srl.append(part).append(".TS.est = Dec 12 18:00:00 2007\n").append(part).append(".TS.duration = 1h\n")
+                    .append(part).append(".TS.let = Dec 12 22:00:00 2007\n").append(part).append(".QOS.cpus = 4\n")
+                    .append(part).append(".QOS.arch = \"big\"\n");
+        }
+        srl.append("B.CON.t = B.RVC.begin == A.RVC.begin\nC.CON.t = C.RVC.begin == A.RVC.begin\n");
+
+        d.send(request("three", srl.toString()));
+
+        ReservationDecision decision = d.decisions.readValue();
+        assertThat(decision.getStatus()).isEqualTo(ReservationStatus.REJECTED);
+        assertThat(decision.getReasonCode()).isEqualTo("NO_ADMISSIBLE_SET");
+        assertThat(decision.getMessage()).contains("booking failed 3 times");
+        assertThat(d.timetables()).isEqualTo(before);
+    }
+
+    @Test
     void shouldDecideTheSameInputByteForByteTheSame() {
         List<List<byte[]>> runs = new ArrayList<>();
         for (String name : List.of("first", "second")) {
