@@ -204,8 +204,11 @@ final class DomainBooks {
             if (index < 0) {
                 continue; // the resource has left its pool; nothing of it is booked any more
             }
+            // Only the pool's properties: one the nodes' list no longer has (no node lists it now) is not booked.
+            Map<String, Double> amounts = new java.util.HashMap<>(p.getAmounts());
+            amounts.keySet().removeIf(name -> pool.catalogue().properties().indexOf(name) < 0);
             parts.add(new PartAllocation(p.getPartId(), type, p.getResourceId(), index, p.getStart().toEpochMilli(),
-                    p.getEnd().toEpochMilli(), p.getAmounts(), p.getCost(),
+                    p.getEnd().toEpochMilli(), amounts, p.getCost(),
                     p.getBandwidth() == null ? 0 : p.getBandwidth(), p.getSrc(), p.getDst()));
         }
         return parts;
