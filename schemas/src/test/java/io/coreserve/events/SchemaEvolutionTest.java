@@ -98,7 +98,7 @@ class SchemaEvolutionTest {
     private static Schema parseWithDependencies(Path file) throws IOException {
         Schema.Parser parser = new Schema.Parser();
         String text = Files.readString(file);
-        for (String dependency : List.of("CoAllocationRequest", "CancelRequest", "AcceptCounterOffer",
+        for (String dependency : List.of("CoAllocationRequest", "CancelRequest", "AcceptCounterOffer", "CoReservationRequest",
                 "Offer", "OfferJobRequest", "ReservationDecision")) {
             Path dir = RELEASED.resolve(dependency);
             if (!file.startsWith(dir) && text.contains("io.coreserve.events." + dependency)) {

@@ -3,6 +3,7 @@ package io.coreserve.bench;
 import io.coreserve.events.Allocation;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
+import io.coreserve.events.ReservedPart;
 import io.coreserve.events.Resource;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,7 +22,9 @@ import java.util.Set;
  * <p>A request is named by its domain, user and id (ids are scoped by user: two users' "job-1" are two requests).
  * Rules of the replay, per request, in the order the decisions are given:
  * <ul>
- *   <li>the first decision is the request's answer; if ACCEPTED it books its allocations on [start, end);</li>
+ *   <li>the first decision is the request's answer; if ACCEPTED it books its allocations on [start, end), and the
+ *       parts of an SRL co-reservation (seed 002) each on its own [start, end): parts that share a resource add up
+ *       there like any two bookings;</li>
  *   <li>a decision equal to the request's current one is a re-send (a repeated request id): it books nothing;</li>
  *   <li>CANCELLED after ACCEPTED (same start, end and allocations) releases the booking;</li>
  *   <li>ACCEPTED, or REJECTED {@code OFFER_TAKEN}, after a COUNTER_OFFER is the answer to an acceptance;</li>
@@ -110,6 +113,23 @@ public final class DecisionsChecker {
     }
 
     private record Booking(RequestKey request, long start, long end, long amount) {
+    }
+
+    /** What a decision holds on one resource over one interval: an allocation, or a part of a co-reservation. */
+    private record Held(String resourceId, long start, long end, Map<String, Double> amounts) {
+    }
+
+    private static List<Held> held(ReservationDecision d) {
+        List<Held> result = new ArrayList<>();
+        for (Allocation a : d.getAllocations()) {
+            result.add(new Held(a.getResourceId(), d.getStart().toEpochMilli(), d.getEnd().toEpochMilli(),
+                    a.getAmounts()));
+        }
+        for (ReservedPart p : d.getParts()) {
+            result.add(new Held(p.getResourceId(), p.getStart().toEpochMilli(), p.getEnd().toEpochMilli(),
+                    p.getAmounts()));
+        }
+        return result;
     }
 
     private final Map<ResourceKey, Map<String, Long>> capacities;
@@ -242,22 +262,22 @@ public final class DecisionsChecker {
 
     private static boolean sameBooking(ReservationDecision a, ReservationDecision b) {
         return a.getStart().equals(b.getStart()) && a.getEnd().equals(b.getEnd())
-                && a.getAllocations().equals(b.getAllocations());
+                && a.getAllocations().equals(b.getAllocations()) && a.getParts().equals(b.getParts());
     }
 
     private void book(ReservationDecision d) {
         bookings++;
-        long start = d.getStart().toEpochMilli();
-        long end = d.getEnd().toEpochMilli();
-        for (Allocation a : d.getAllocations()) {
-            ResourceKey key = new ResourceKey(d.getDomain(), a.getResourceId());
+        for (Held a : held(d)) {
+            long start = a.start();
+            long end = a.end();
+            ResourceKey key = new ResourceKey(d.getDomain(), a.resourceId());
             Map<String, Long> capacity = capacities.get(key);
             if (capacity == null) {
                 unknownResources.add(key + " (request " + d.getRequestId() + ")");
                 continue;
             }
             Map<String, List<Booking>> byProperty = books.computeIfAbsent(key, k -> new HashMap<>());
-            for (Map.Entry<String, Double> amount : a.getAmounts().entrySet()) {
+            for (Map.Entry<String, Double> amount : a.amounts().entrySet()) {
                 long micros = Math.round(amount.getValue() * SCALE);
                 if (micros == 0) {
                     continue;
@@ -272,8 +292,8 @@ public final class DecisionsChecker {
 
     private void release(ReservationDecision d) {
         releases++;
-        for (Allocation a : d.getAllocations()) {
-            Map<String, List<Booking>> byProperty = books.get(new ResourceKey(d.getDomain(), a.getResourceId()));
+        for (Held a : held(d)) {
+            Map<String, List<Booking>> byProperty = books.get(new ResourceKey(d.getDomain(), a.resourceId()));
             if (byProperty == null) {
                 continue;
             }

@@ -4,6 +4,7 @@ import io.coreserve.app.EventProducer;
 import io.coreserve.cli.request.RequestSpec;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.events.CoReservationRequest;
 import io.coreserve.events.ReservationCommand;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -16,9 +17,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "submit", mixinStandardHelpOptions = true,
-        description = {"Submit a co-allocation request from a JSON or YAML file, or from flags; prints the request id.",
+        description = {"Submit a co-allocation request from a JSON or YAML file, or from flags, or an SRL "
+                + "co-reservation (--srl FILE); prints the request id.",
                 "Example: coreserve submit --bootstrap localhost:9092 --registry URL --user alice --n 5 --duration 2h "
-                        + "--min cores=1 --total memory_gb=12"})
+                        + "--min cores=1 --total memory_gb=12",
+                "SRL: coreserve submit --bootstrap localhost:9092 --registry URL --srl figure1.srl"})
 public final class SubmitCommand implements Callable<Integer> {
 
     @Mixin
@@ -50,6 +53,9 @@ public final class SubmitCommand implements Callable<Integer> {
     Map<String, Double> total = new LinkedHashMap<>();
     @Option(names = "--require", paramLabel = "LABEL=VALUE", description = "Qualitative requirement (repeatable).")
     Map<String, String> require = new LinkedHashMap<>();
+    @Option(names = "--srl", paramLabel = "FILE", description = "An SRL co-reservation request (seed 002; README: "
+            + "SRL co-reservations): every part booked, or none. Collective flags do not apply.")
+    Path srl;
 
     @Override
     public Integer call() throws Exception {
@@ -58,14 +64,31 @@ public final class SubmitCommand implements Callable<Integer> {
         // The request's user is whom we act as: that user's credentials sign it (default: the local user).
         CoreserveConfig config = connection.loadAs(spec.user);
         spec.user = spec.user != null ? spec.user : connection.user();
-        CoAllocationRequest request = spec.toRequest(Instant.now());
-        String key = request.getDomain() != null ? request.getDomain() : config.require(CoreserveConfig.DEFAULT_DOMAIN);
-        EventProducer.sendCommand(config, key, ReservationCommand.newBuilder().setCommand(request).build());
-        System.out.println(request.getRequestId());
+        Instant now = Instant.now();
+        String requestId;
+        String domain;
+        Object command;
+        if (spec.srl != null) {
+            CoReservationRequest request = spec.toCoReservation(now);
+            requestId = request.getRequestId();
+            domain = request.getDomain();
+            command = request;
+        } else {
+            CoAllocationRequest request = spec.toRequest(now);
+            requestId = request.getRequestId();
+            domain = request.getDomain();
+            command = request;
+        }
+        String key = domain != null ? domain : config.require(CoreserveConfig.DEFAULT_DOMAIN);
+        EventProducer.sendCommand(config, key, ReservationCommand.newBuilder().setCommand(command).build());
+        System.out.println(requestId);
         return 0;
     }
 
-    private void applyFlags(RequestSpec spec) {
+    private void applyFlags(RequestSpec spec) throws java.io.IOException {
+        if (srl != null) {
+            spec.srl = java.nio.file.Files.readString(srl);
+        }
         spec.id = id != null ? id : spec.id;
         spec.user = user != null ? user : spec.user;
         spec.email = email != null ? email : spec.email;

@@ -48,6 +48,14 @@ public final class Settings {
     public static final String MAX_PENDING_SAMPLES = "coreserve.monitoring.max-pending-samples";
     public static final String TICK_INTERVAL = "coreserve.tick.interval";
 
+    // SRL co-reservations (seed 002; spec 002 section 7).
+    public static final String SRL_GRID = "coreserve.srl.grid";
+    public static final String SRL_MAX_CANDIDATES_PER_PART = "coreserve.srl.max-candidates-per-part";
+    public static final String SRL_MAX_PARTS = "coreserve.srl.max-parts";
+    public static final String SRL_DETERMINISTIC_TIME = "coreserve.srl.solver.deterministic-time";
+    public static final String SRL_BOOKING_RETRIES = "coreserve.srl.booking-retries";
+    public static final String SRL_NORMALISATION = "coreserve.srl.normalisation";
+
     // The offers protocol (seed 001).
     public static final String OFFERS_ENABLED = "coreserve.offers.enabled";
     public static final String OFFERS_GRID_FILE = "coreserve.offers.grid.file";
@@ -115,6 +123,23 @@ public final class Settings {
                 "active reservations a user may hold; 0 for no limit, 1 is seed 003's rule (USER_LIMIT)");
         def.define(TICK_INTERVAL, Type.STRING, "PT1M", positiveDuration(), Importance.LOW,
                 "how often, in stream time, STARTING and COMPLETED notifications are sent");
+        def.define(SRL_GRID, Type.STRING, "PT15M", positiveDuration(), Importance.LOW,
+                "SRL co-reservations: candidate starts every grid step from a part's est (plus the times a resource"
+                        + " frees up)");
+        def.define(SRL_MAX_CANDIDATES_PER_PART, Type.INT, 4096, ConfigDef.Range.atLeast(1), Importance.LOW,
+                "SRL co-reservations: reservation candidates kept per part (the earliest of each resource in turn;"
+                        + " the decision names the capped parts)");
+        def.define(SRL_MAX_PARTS, Type.INT, 32, ConfigDef.Range.atLeast(1), Importance.LOW,
+                "SRL co-reservations: more parts are INVALID_REQUEST (rule too-many-parts)");
+        def.define(SRL_DETERMINISTIC_TIME, Type.DOUBLE, 5.0, ConfigDef.Range.atLeast(0.001), Importance.LOW,
+                "SRL co-reservations: CP-SAT's limit in deterministic time (one worker, so a replay decides the same);"
+                        + " a plan not proven optimal says FEASIBLE, none found SOLVER_LIMIT");
+        def.define(SRL_BOOKING_RETRIES, Type.INT, 3, ConfigDef.Range.atLeast(1), Importance.LOW,
+                "SRL co-reservations: solve-and-book rounds when a planned part cannot be booked, then "
+                        + "NO_ADMISSIBLE_SET");
+        def.define(SRL_NORMALISATION, Type.STRING, "range", ConfigDef.CaseInsensitiveValidString.in("range", "paper"),
+                Importance.LOW, "SRL co-reservations: sub-objectives scaled by their range over the candidates, or by"
+                        + " their largest magnitude (Listing 1's CF = w / max)");
         def.define(OFFERS_ENABLED, Type.BOOLEAN, true, null, Importance.MEDIUM,
                 "run the offers protocol (seed 001) beside the reservation pipeline");
         def.define(OFFERS_GRID_FILE, Type.STRING, "", null, Importance.LOW,

@@ -60,6 +60,16 @@ final class BodyReader {
         }
     }
 
+    /** The body as UTF-8 text (an SRL request), within the limit. */
+    String text(Context ctx) throws IOException {
+        byte[] bytes = bytes(ctx);
+        ctx.attribute(BODY_ATTRIBUTE, bytes);
+        if (bytes.length == 0) {
+            throw new ApiError(400, null, "the request has no body");
+        }
+        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** The body, refused with 413 as soon as it is known to be longer than the limit. */
     private byte[] bytes(Context ctx) throws IOException {
         long declared = ctx.req().getContentLengthLong();

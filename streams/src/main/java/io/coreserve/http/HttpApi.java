@@ -122,6 +122,11 @@ public final class HttpApi implements AutoCloseable {
         return bodies.read(ctx, type);
     }
 
+    /** The request body as UTF-8 text (e.g. SRL), within the body limit. */
+    public String bodyText(Context ctx) throws java.io.IOException {
+        return bodies.text(ctx);
+    }
+
     /** Declares {@code /openapi.json}, then serves every declared route. */
     public HttpApi start() {
         get("/openapi.json", "this description of the API (OpenAPI 3.0)", List.of(),

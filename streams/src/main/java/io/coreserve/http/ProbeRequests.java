@@ -3,6 +3,7 @@ package io.coreserve.http;
 import io.coreserve.cli.request.RequestSpec;
 import io.coreserve.cli.request.TimeSyntax;
 import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.reservation.ReservationQueries;
 import java.time.Instant;
 import java.util.Map;
 import java.util.function.Function;
@@ -63,5 +64,37 @@ public final class ProbeRequests {
                 throw ApiError.badField(field + "." + e.getKey(), "must have a value, not null");
             }
         }
+    }
+
+    /** The Content-Type of an SRL body ({@code POST /probe}). */
+    static final String SRL_TYPE = "text/x-srl";
+
+    static boolean isSrl(String contentType) {
+        return contentType != null && contentType.toLowerCase(java.util.Locale.ROOT).startsWith(SRL_TYPE);
+    }
+
+    /**
+     * The plan of an SRL co-reservation now, booking nothing: the decision a submit would get (as JSON) with the
+     * reservation candidates per part, the parts the cap cut, the solver and its time. SRL that breaks a rule of the
+     * language is a 400 naming the attribute, the rule, the line and the column, as other bad bodies.
+     */
+    static HttpApi.Response srl(ReservationQueries queries, String domain, String user, String id, String srl,
+            long now) {
+        String who = user == null || user.isBlank() ? "anonymous" : user;
+        String requestId = id == null || id.isBlank() ? "probe" : id;
+        queries.checkSrlFields(domain, who, requestId, srl).ifPresent(v -> {
+            throw new ApiError(400, v.field(), v.rule());
+        });
+        ReservationQueries.SrlProbe probe = queries.probeSrl(domain, who, requestId, srl, now);
+        if ("INVALID_REQUEST".equals(probe.decision().getReasonCode())) {
+            throw new ApiError(400, probe.decision().getField(), probe.decision().getMessage());
+        }
+        Map<String, Object> answer = new java.util.LinkedHashMap<>();
+        AvroJson.toJson(probe.decision()).properties().forEach(e -> answer.put(e.getKey(), e.getValue()));
+        answer.put("candidatesPerPart", probe.candidatesPerPart());
+        answer.put("cappedParts", probe.cappedParts());
+        answer.put("solver", probe.solver());
+        answer.put("solveMillis", probe.solveMillis());
+        return HttpApi.Response.ok(answer);
     }
 }

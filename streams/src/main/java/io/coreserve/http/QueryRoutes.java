@@ -31,7 +31,8 @@ import org.apache.kafka.common.MetricName;
  *       id may contain a slash);</li>
  *   <li>{@code GET /users/USER/reservations}: a user's decisions;</li>
  *   <li>{@code POST /probe}: a request (JSON or YAML, as for {@code submit}): what the engine would decide now,
- *       booking nothing;</li>
+ *       booking nothing; an SRL co-reservation (key {@code srl}, or the text as {@code text/x-srl}): its plan with
+ *       the candidates per part and the solve time;</li>
  *   <li>{@code GET /metrics}: throughput and latency of the pipeline.</li>
  * </ul>
  * Any instance answers for every domain ({@link QueryForwarding}): a question about one domain goes to the instance
@@ -92,7 +93,9 @@ public final class QueryRoutes {
                 ctx -> orOwner(forwarding, ctx, domainOr(ctx, defaultDomain),
                         () -> reservation(queries, ctx.queryParam("domain"), ctx.pathParam("user"), ctx.pathParam("id"))));
         http.post("/probe", "what the engine would decide for a request now, booking nothing",
-                "a request as for submit (keys user, n, duration, earliest, latest, min, total, require, domain, id)",
+                "a request as for submit (keys user, n, duration, earliest, latest, min, total, require, domain, id); "
+                        + "or an SRL co-reservation: key srl (with user, domain, id), or the SRL text itself as "
+                        + "Content-Type text/x-srl (query parameters user, domain, id)",
                 ctx -> probe(ctx, http, queries, forwarding, defaultDomain, clock));
         http.get("/metrics", "throughput and latency of the pipeline's stream threads", List.of(),
                 ctx -> Response.ok(selected(metrics.get())));
@@ -148,12 +151,21 @@ public final class QueryRoutes {
     private static Response probe(Context ctx, HttpApi http, ReservationQueries queries, QueryForwarding forwarding,
             String defaultDomain, LongSupplier clock) throws java.io.IOException {
         long now = clock.getAsLong();
-        CoAllocationRequest request = ProbeRequests.toRequest(http.body(ctx, RequestSpec.class),
-                Instant.ofEpochMilli(now));
-        Response owners = forwarding.toOwner(ctx, request.getDomain() == null ? defaultDomain : request.getDomain());
+        if (ProbeRequests.isSrl(ctx.contentType())) {
+            String srl = http.bodyText(ctx);
+            Response owners = forwarding.toOwner(ctx, domainOr(ctx, defaultDomain));
+            return owners != null ? owners : ProbeRequests.srl(queries, ctx.queryParam("domain"),
+                    ctx.queryParam("user"), ctx.queryParam("id"), srl, now);
+        }
+        RequestSpec spec = http.body(ctx, RequestSpec.class);
+        Response owners = forwarding.toOwner(ctx, spec.domain == null ? defaultDomain : spec.domain);
         if (owners != null) {
             return owners;
         }
+        if (spec.srl != null) {
+            return ProbeRequests.srl(queries, spec.domain, spec.user, spec.id, spec.srl, now);
+        }
+        CoAllocationRequest request = ProbeRequests.toRequest(spec, Instant.ofEpochMilli(now));
         queries.checkFields(request).ifPresent(v -> {
             throw new ApiError(400, v.field(), v.rule());
         });

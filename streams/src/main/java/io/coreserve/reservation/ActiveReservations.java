@@ -1,6 +1,5 @@
 package io.coreserve.reservation;
 
-import io.coreserve.events.Allocation;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
 import java.util.ArrayList;
@@ -91,8 +90,8 @@ final class ActiveReservations {
         byStart.computeIfAbsent(d.getStart().toEpochMilli(), t -> new HashSet<>()).add(key);
         byEnd.computeIfAbsent(d.getEnd().toEpochMilli(), t -> new HashSet<>()).add(key);
         byUser.computeIfAbsent(d.getUser(), u -> new HashSet<>()).add(key);
-        for (Allocation a : d.getAllocations()) {
-            byResource.computeIfAbsent(ReservationStores.resourceKey(d.getDomain(), a.getResourceId()),
+        for (String resourceId : Decisions.resourceIds(d)) {
+            byResource.computeIfAbsent(ReservationStores.resourceKey(d.getDomain(), resourceId),
                     r -> new HashSet<>()).add(key);
         }
     }
@@ -103,8 +102,8 @@ final class ActiveReservations {
             unlink(byStart, previous.getStart().toEpochMilli(), key);
             unlink(byEnd, previous.getEnd().toEpochMilli(), key);
             unlink(byUser, previous.getUser(), key);
-            for (Allocation a : previous.getAllocations()) {
-                unlink(byResource, ReservationStores.resourceKey(previous.getDomain(), a.getResourceId()), key);
+            for (String resourceId : Decisions.resourceIds(previous)) {
+                unlink(byResource, ReservationStores.resourceKey(previous.getDomain(), resourceId), key);
             }
         }
     }

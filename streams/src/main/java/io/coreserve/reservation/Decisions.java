@@ -82,7 +82,9 @@ final class Decisions {
                 .build();
     }
 
+    /** Every resource the decision books: its allocations, and the parts of an SRL co-reservation. */
     static List<String> resourceIds(ReservationDecision decision) {
-        return decision.getAllocations().stream().map(a -> a.getResourceId()).toList();
+        return java.util.stream.Stream.concat(decision.getAllocations().stream().map(a -> a.getResourceId()),
+                decision.getParts().stream().map(p -> p.getResourceId())).distinct().toList();
     }
 }

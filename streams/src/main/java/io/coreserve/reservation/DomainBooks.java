@@ -8,11 +8,18 @@ import io.coreserve.engine.allocation.SearchStats;
 import io.coreserve.engine.catalogue.InMemoryCatalogue;
 import io.coreserve.engine.model.PropertySchema;
 import io.coreserve.engine.model.Quantity;
+import io.coreserve.engine.srl.Inventories;
+import io.coreserve.engine.srl.Inventory;
+import io.coreserve.engine.srl.PartAllocation;
+import io.coreserve.engine.srl.PartType;
+import io.coreserve.engine.srl.ResourcePool;
+import io.coreserve.engine.srl.TimetableBooker;
 import io.coreserve.engine.timetable.InMemoryTimetables;
 import io.coreserve.events.Allocation;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.Resource;
 import io.coreserve.events.ResourceSample;
+import io.coreserve.events.ReservedPart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +29,11 @@ import java.util.Set;
  * One domain's books in memory: the engine's catalogue and timetables, built from the task's changelogged
  * stores (the catalogue, and the accepted decisions, which carry exactly what was booked). The stores are the
  * truth; this is an index over them, rebuilt whenever the task starts or the catalogue changes.
+ *
+ * <p>Nodes (what seed 000's collective requests choose from) are the catalogue; network links ({@code type=network})
+ * and storage ({@code type=storage}) are pools of their own for SRL co-reservations (seed 002), so they never add a
+ * property to the nodes' list or become a candidate of a collective request. The {@link #inventory} of SRL parts
+ * shares the nodes' catalogue and timetables: a co-reservation and a collective request see each other's bookings.
  */
 final class DomainBooks {
 
@@ -29,13 +41,18 @@ final class DomainBooks {
     private final InMemoryCatalogue catalogue;
     private final InMemoryTimetables timetables;
     private final CoAllocator allocator;
+    private final Inventory inventory;
+    private final TimetableBooker booker;
 
     private DomainBooks(PropertySchema properties, InMemoryCatalogue catalogue, InMemoryTimetables timetables,
-            EngineConfig config) {
+            List<Set<String>> nodeLabels, Inventory others, EngineConfig config) {
         this.properties = properties;
         this.catalogue = catalogue;
         this.timetables = timetables;
         this.allocator = new CoAllocator(catalogue, timetables, config);
+        this.inventory = new Inventory(new ResourcePool(catalogue, timetables, nodeLabels), others.links(),
+                others.storage());
+        this.booker = new TimetableBooker(inventory);
     }
 
     /**
@@ -44,15 +61,25 @@ final class DomainBooks {
      */
     static DomainBooks build(PropertySchema configured, EngineConfig config, List<Resource> resources,
             Set<String> down, Iterable<ReservationDecision> accepted, Iterable<ResourceSample> background) {
-        PropertySchema properties = propertiesOf(configured, resources);
+        List<Resource> inService = resources.stream()
+                .filter(r -> !r.getRetired() && !down.contains(r.getId())).toList();
+        List<Resource> nodes = resources.stream().filter(EventMapping::isNode).toList();
+        PropertySchema properties = propertiesOf(configured, nodes);
         InMemoryCatalogue catalogue = new InMemoryCatalogue(properties);
-        for (Resource r : resources) {
-            if (!r.getRetired() && !down.contains(r.getId())) {
+        List<Set<String>> nodeLabels = new ArrayList<>();
+        List<io.coreserve.engine.model.Resource> others = new ArrayList<>();
+        for (Resource r : inService) {
+            if (EventMapping.isNode(r)) {
                 catalogue.add(EventMapping.toEngine(r, properties));
+                nodeLabels.add(EventMapping.labels(r.getLabels()));
+            } else {
+                others.add(new io.coreserve.engine.model.Resource(r.getId(), r.getProperties(),
+                        EventMapping.labels(r.getLabels())));
             }
         }
         DomainBooks books = new DomainBooks(properties, catalogue,
-                new InMemoryTimetables(catalogue.size(), properties.size()), config);
+                new InMemoryTimetables(catalogue.size(), properties.size()), nodeLabels,
+                Inventories.of(properties, others), config);
         for (ReservationDecision d : accepted) {
             books.rebook(d);
         }
@@ -130,8 +157,28 @@ final class DomainBooks {
         return properties;
     }
 
+    /** What SRL co-reservations book on: the nodes (this catalogue and timetables), links and storage. */
+    Inventory inventory() {
+        return inventory;
+    }
+
+    /** Books every part of a plan into the live timetables, or none (the planner's step 6). */
+    TimetableBooker booker() {
+        return booker;
+    }
+
+    /** Forgets, in every pool, what ended before {@code watermark} (see {@link ReservationStores#forgetBefore}). */
+    void forgetBefore(long watermark) {
+        for (ResourcePool pool : List.of(inventory.nodes(), inventory.links(), inventory.storage())) {
+            if (pool.timetables() instanceof InMemoryTimetables t) {
+                t.forgetBefore(watermark);
+            }
+        }
+    }
+
     /** Books an accepted decision's amounts again, without a capacity check: it was checked when decided. */
     private void rebook(ReservationDecision decision) {
+        booker.restore(parts(decision));
         for (Assignment a : assignments(decision)) {
             timetables.reserve(a.resource(), decision.getStart().toEpochMilli(), decision.getEnd().toEpochMilli(),
                     a.amounts());
@@ -141,6 +188,30 @@ final class DomainBooks {
     /** Releases exactly what an accepted decision booked (on resources still in the catalogue). */
     void release(ReservationDecision decision) {
         allocator.release(planOf(decision));
+        booker.release(parts(decision));
+    }
+
+    /**
+     * The engine's parts of an SRL decision, on resources still in their pools. Amounts are the doubles the decision
+     * carries, turned into micro-units exactly as when they were booked, so a release restores every bit.
+     */
+    List<PartAllocation> parts(ReservationDecision decision) {
+        List<PartAllocation> parts = new ArrayList<>();
+        for (ReservedPart p : decision.getParts()) {
+            PartType type = PartType.of(p.getType());
+            ResourcePool pool = type == null ? null : inventory.poolFor(type);
+            int index = pool == null ? -1 : pool.catalogue().indexOf(p.getResourceId());
+            if (index < 0) {
+                continue; // the resource has left its pool; nothing of it is booked any more
+            }
+            // Only the pool's properties: one the nodes' list no longer has (no node lists it now) is not booked.
+            Map<String, Double> amounts = new java.util.HashMap<>(p.getAmounts());
+            amounts.keySet().removeIf(name -> pool.catalogue().properties().indexOf(name) < 0);
+            parts.add(new PartAllocation(p.getPartId(), type, p.getResourceId(), index, p.getStart().toEpochMilli(),
+                    p.getEnd().toEpochMilli(), amounts, p.getCost(),
+                    p.getBandwidth() == null ? 0 : p.getBandwidth(), p.getSrc(), p.getDst()));
+        }
+        return parts;
     }
 
     Plan planOf(ReservationDecision decision) {

@@ -51,12 +51,25 @@ final class EventMapping {
         if (limit != null) {
             return limit.message();
         }
+        // A link or storage resource is booked by every property it lists (its pool keeps its own), a node by the
+        // system's properties only.
+        boolean node = isNode(resource);
         for (Map.Entry<String, Double> e : resource.getProperties().entrySet()) {
-            if (properties.indexOf(e.getKey()) >= 0 && (e.getValue() == null || !Quantity.isValidAmount(e.getValue()))) {
+            if ((!node || properties.indexOf(e.getKey()) >= 0)
+                    && (e.getValue() == null || !Quantity.isValidAmount(e.getValue()))) {
                 return "field properties." + e.getKey() + ": capacity must be a finite, non-negative number, was " + e.getValue();
             }
         }
         return null;
+    }
+
+    /**
+     * Whether a catalogue record is a node (what collective requests choose from) rather than a network link or a
+     * storage resource of SRL co-reservations ({@link io.coreserve.engine.srl.Inventories#isNode}).
+     */
+    static boolean isNode(Resource resource) {
+        return io.coreserve.engine.srl.Inventories.isNode(new io.coreserve.engine.model.Resource(resource.getId(),
+                Map.of(), labels(resource.getLabels())));
     }
 
     static Set<String> labels(Map<String, String> labels) {

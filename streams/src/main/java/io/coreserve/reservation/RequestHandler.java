@@ -68,6 +68,11 @@ final class RequestHandler implements CommandHandler<CoAllocationRequest> {
      */
     @Override
     public Output invalid(CoAllocationRequest request, CommandContext context, FieldLimits.Violation violation) {
+        return invalidOnce(stores, context, violation);
+    }
+
+    /** The rule of {@link #invalid} for every command that creates a request (collective or SRL). */
+    static Output invalidOnce(ReservationStores stores, CommandContext context, FieldLimits.Violation violation) {
         ReservationDecision earlier = stores.decision(context.ref());
         if (earlier != null) {
             return Output.of(earlier);

@@ -25,6 +25,8 @@ public final class ReservationPipeline {
     public static final String DOWN_STORE = "down-resources";
     /** The stream time up to which STARTING/COMPLETED notifications were sent. */
     public static final String CLOCK_STORE = "notification-clock";
+    /** SRL co-reservation requests by domain, user and id (seed 002), for the record and notification addresses. */
+    public static final String CO_RESERVATIONS_STORE = "co-reservation-requests";
     /** Samples that reached the task before their resource. */
     public static final String PENDING_SAMPLES_STORE = "pending-samples";
 
@@ -42,6 +44,11 @@ public final class ReservationPipeline {
         return new ReservationPipeline(ReservationSettings.from(config), new EventSerdes(config));
     }
 
+    /** The live books of this pipeline's tasks (tests look at the timetables through them). */
+    LiveBooks live() {
+        return live;
+    }
+
     public List<StoreBuilder<?>> stores() {
         return List.of(
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CATALOGUE_STORE), Serdes.String(),
@@ -57,7 +64,9 @@ public final class ReservationPipeline {
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CLOCK_STORE), Serdes.String(),
                         Serdes.Long()),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PENDING_SAMPLES_STORE), Serdes.String(),
-                        serdes.samples()));
+                        serdes.samples()),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CO_RESERVATIONS_STORE), Serdes.String(),
+                        serdes.create(io.coreserve.events.CoReservationRequest.class)));
     }
 
     /**
@@ -80,7 +89,8 @@ public final class ReservationPipeline {
                 ReservationStores stores = new ReservationStores(settings, context.getStateStore(CATALOGUE_STORE),
                         context.getStateStore(RESERVATIONS_STORE), context.getStateStore(REQUESTS_STORE),
                         context.getStateStore(BACKGROUND_STORE), context.getStateStore(DOWN_STORE),
-                        context.getStateStore(CLOCK_STORE), context.getStateStore(PENDING_SAMPLES_STORE));
+                        context.getStateStore(CLOCK_STORE), context.getStateStore(PENDING_SAMPLES_STORE),
+                        context.getStateStore(CO_RESERVATIONS_STORE));
                 return new ReservationTask(new CommandDispatcher(commandHandlers(stores), settings.defaultDomain()),
                         new MonitoringHandler(settings, stores), new LifecycleTicker(settings, stores), live, stores);
             }
@@ -98,6 +108,6 @@ public final class ReservationPipeline {
      */
     private List<CommandHandler<?>> commandHandlers(ReservationStores stores) {
         return List.of(new RequestHandler(settings, stores), new CancelHandler(stores),
-                new AcceptCounterOfferHandler(settings, stores));
+                new AcceptCounterOfferHandler(settings, stores), new CoReservationHandler(settings, stores));
     }
 }

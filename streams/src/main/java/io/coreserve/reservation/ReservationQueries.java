@@ -3,12 +3,14 @@ package io.coreserve.reservation;
 import io.coreserve.engine.allocation.Outcome;
 import io.coreserve.engine.allocation.Plan;
 import io.coreserve.engine.allocation.Rejection;
+import io.coreserve.engine.srl.CoReservationDecision;
 import io.coreserve.events.Allocation;
 import io.coreserve.events.CoAllocationRequest;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
 import io.coreserve.events.Resource;
 import io.coreserve.events.ResourceSample;
+import io.coreserve.events.ReservedPart;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -157,6 +159,13 @@ public final class ReservationQueries {
                         bookings.add(new Booking("reservation", d.getRequestId(), d.getStart(), d.getEnd(), a.getAmounts()));
                     }
                 }
+                // The parts of an SRL co-reservation, each over its own interval.
+                for (ReservedPart p : d.getParts()) {
+                    if (p.getResourceId().equals(resourceId) && p.getStart().isBefore(to) && p.getEnd().isAfter(from)) {
+                        bookings.add(new Booking("reservation", d.getRequestId(), p.getStart(), p.getEnd(),
+                                p.getAmounts()));
+                    }
+                }
             }
         }
         for (ResourceSample s : background) {
@@ -213,6 +222,16 @@ public final class ReservationQueries {
         return v == null ? Optional.empty() : Optional.of(new FieldProblem(v.field(), v.message()));
     }
 
+    /** As {@link #checkFields(CoAllocationRequest)}, for an SRL co-reservation probe. */
+    public Optional<FieldProblem> checkSrlFields(String domain, String user, String requestId, String srl) {
+        FieldLimits.Violation v = FieldLimits.first(
+                FieldLimits.required("requestId", requestId, FieldLimits.MAX_ID),
+                FieldLimits.required("user", user, FieldLimits.MAX_USER),
+                FieldLimits.optional("domain", domain, FieldLimits.MAX_DOMAIN),
+                FieldLimits.text("srl", srl, CoReservationHandler.MAX_SRL_CHARS));
+        return v == null ? Optional.empty() : Optional.of(new FieldProblem(v.field(), v.message()));
+    }
+
     /**
      * What the engine would decide for {@code request} at {@code now}, booking nothing: an ACCEPTED decision with
      * the start and amounts it would book, or a REJECTED one with the reason. Runs on the live books of the domain's
@@ -249,5 +268,36 @@ public final class ReservationQueries {
                 .setReasonCode(rejection.reason().name())
                 .setField(rejection.field())
                 .build();
+    }
+
+    /**
+     * The answer to an SRL co-reservation probe: the decision a submit would get now (the plan, objective and solver
+     * status, nothing booked), the reservation candidates per part after the cap, the parts the cap cut, and how long
+     * the solver took.
+     */
+    public record SrlProbe(ReservationDecision decision, Map<String, Integer> candidatesPerPart,
+            List<String> cappedParts, String solver, double solveMillis) {
+    }
+
+    /**
+     * What the planner would decide for an SRL request at {@code now}, booking nothing (spec 002 section 7,
+     * {@code POST /probe}); on the live books of the domain's task when it is live here, else on books built for the
+     * call, as {@link #probe(CoAllocationRequest, long)}.
+     */
+    public SrlProbe probeSrl(String domain, String user, String requestId, String srl, long now) {
+        String d = domain != null ? domain : settings.defaultDomain();
+        RequestRef ref = new RequestRef(d, user, requestId);
+        return live.read(d, s -> probeSrl(s.books(d), ref, srl, Math.max(now, s.forgottenBefore()), now))
+                .orElseGet(() -> probeSrl(new BooksLoader(store(ReservationPipeline.CATALOGUE_STORE),
+                        store(ReservationPipeline.RESERVATIONS_STORE), store(ReservationPipeline.BACKGROUND_STORE),
+                        store(ReservationPipeline.DOWN_STORE)).load(d, settings, now), ref, srl, now, now));
+    }
+
+    private SrlProbe probeSrl(DomainBooks books, RequestRef ref, String srl, long searchFrom, long now) {
+        CoReservationDecision outcome = CoReservationHandler.planner(settings).probe(srl, searchFrom,
+                books.inventory());
+        return new SrlProbe(CoReservationDecisions.decision(ref, outcome, now, true),
+                new TreeMap<>(outcome.candidatesPerPart()), outcome.cappedParts(), outcome.solver(),
+                outcome.solveNanos() / 1e6);
     }
 }

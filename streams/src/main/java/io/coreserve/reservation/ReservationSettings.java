@@ -5,6 +5,7 @@ import io.coreserve.config.Settings;
 import io.coreserve.engine.allocation.Algorithm;
 import io.coreserve.engine.allocation.EngineConfig;
 import io.coreserve.engine.model.PropertySchema;
+import io.coreserve.engine.srl.SrlConfig;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -21,12 +22,13 @@ import java.util.Locale;
  *   <li>{@code coreserve.user.max-active-reservations}: 0 for no limit (default), 1 for seed 003's rule;</li>
  *   <li>{@code coreserve.monitoring.max-pending-samples}: samples that may wait for their resource (100,000);</li>
  *   <li>{@code coreserve.tick.interval}: how often, in stream time, STARTING/COMPLETED are sent (default PT1M);</li>
- *   <li>{@code coreserve.history.retention}: background samples older than this are pruned (default P2D).</li>
+ *   <li>{@code coreserve.history.retention}: background samples older than this are pruned (default P2D);</li>
+ *   <li>{@code coreserve.srl.*}: SRL co-reservations (seed 002), the engine's {@link SrlConfig}.</li>
  * </ul>
  */
 public record ReservationSettings(PropertySchema properties, EngineConfig engine, String algorithmName,
         String defaultDomain, Duration counterOfferTtl, Duration counterOfferHorizon, int counterOfferMaxM, int maxActivePerUser, int maxPendingSamples,
-        Duration tickInterval, Duration retention) {
+        Duration tickInterval, Duration retention, SrlConfig srl) {
 
     // Declared (type, default, rule, documentation) in io.coreserve.config.Settings; short names here.
     public static final String PROPERTIES = Settings.PROPERTIES;
@@ -57,6 +59,19 @@ public record ReservationSettings(PropertySchema properties, EngineConfig engine
                 config.getInt(MAX_ACTIVE_PER_USER),
                 config.getInt(Settings.MAX_PENDING_SAMPLES),
                 config.getDuration(TICK_INTERVAL),
-                config.getDuration(RETENTION));
+                config.getDuration(RETENTION),
+                srl(config));
+    }
+
+    /** {@code coreserve.srl.*}; a request that gives no window gets {@code coreserve.request.horizon}, as seed 000's. */
+    static SrlConfig srl(CoreserveConfig config) {
+        return new SrlConfig(config.getDuration(Settings.SRL_GRID).toMillis(),
+                config.getInt(Settings.SRL_MAX_CANDIDATES_PER_PART),
+                config.getInt(Settings.SRL_MAX_PARTS),
+                Double.parseDouble(config.require(Settings.SRL_DETERMINISTIC_TIME).trim()),
+                config.getInt(Settings.SRL_BOOKING_RETRIES),
+                SrlConfig.Normalisation.valueOf(config.require(Settings.SRL_NORMALISATION).trim()
+                        .toUpperCase(Locale.ROOT)),
+                config.getDuration(CoreserveConfig.HORIZON).toMillis());
     }
 }

@@ -1,6 +1,7 @@
 package io.coreserve.reservation;
 
 import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.events.CoReservationRequest;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
 import io.coreserve.events.Resource;
@@ -49,6 +50,7 @@ final class ReservationStores {
     private final KeyValueStore<String, Resource> catalogue;
     private final KeyValueStore<String, ReservationDecision> decisions;
     private final KeyValueStore<String, CoAllocationRequest> requests;
+    private final KeyValueStore<String, CoReservationRequest> coReservations;
     private final KeyValueStore<String, ResourceSample> background;
     private final KeyValueStore<String, ResourceSample> downResources;
     private final KeyValueStore<String, Long> clock;
@@ -61,12 +63,14 @@ final class ReservationStores {
     ReservationStores(ReservationSettings settings, KeyValueStore<String, Resource> catalogue,
             KeyValueStore<String, ReservationDecision> decisions, KeyValueStore<String, CoAllocationRequest> requests,
             KeyValueStore<String, ResourceSample> background, KeyValueStore<String, ResourceSample> downResources,
-            KeyValueStore<String, Long> clock, KeyValueStore<String, ResourceSample> pendingSamples) {
+            KeyValueStore<String, Long> clock, KeyValueStore<String, ResourceSample> pendingSamples,
+            KeyValueStore<String, CoReservationRequest> coReservations) {
         this.settings = settings;
         this.pending = new PendingSamples(pendingSamples);
         this.catalogue = catalogue;
         this.decisions = decisions;
         this.requests = requests;
+        this.coReservations = coReservations;
         this.background = background;
         this.downResources = downResources;
         this.clock = clock;
@@ -156,6 +160,11 @@ final class ReservationStores {
         requests.put(requestKey(ref), request);
     }
 
+    /** Keeps an SRL co-reservation request (its text for the record, its e-mail address for notifications). */
+    void putCoReservation(RequestRef ref, CoReservationRequest request) {
+        coReservations.put(requestKey(ref), request);
+    }
+
     /** Writes a request's decision, keeping the index of active reservations in step. */
     void record(ReservationDecision decision) {
         decisions.put(requestKey(refOf(decision)), decision);
@@ -164,8 +173,13 @@ final class ReservationStores {
 
     /** The e-mail address the request of {@code decision} gave, if any. */
     String emailOf(ReservationDecision decision) {
-        CoAllocationRequest r = requests.get(requestKey(refOf(decision)));
-        return r == null ? null : r.getEmail();
+        String key = requestKey(refOf(decision));
+        CoAllocationRequest r = requests.get(key);
+        if (r != null) {
+            return r.getEmail();
+        }
+        CoReservationRequest co = decision.getParts().isEmpty() ? null : coReservations.get(key);
+        return co == null ? null : co.getEmail();
     }
 
     ActiveReservations active() {
@@ -244,7 +258,7 @@ final class ReservationStores {
             return;
         }
         forgottenBefore = watermark;
-        books.values().forEach(b -> b.timetables().forgetBefore(watermark));
+        books.values().forEach(b -> b.forgetBefore(watermark));
     }
 
     long forgottenBefore() {
@@ -255,7 +269,7 @@ final class ReservationStores {
         return books.computeIfAbsent(domain, d -> {
             DomainBooks built = new BooksLoader(catalogue, decisions, background, downResources)
                     .load(d, settings, forgottenBefore);
-            built.timetables().forgetBefore(forgottenBefore);
+            built.forgetBefore(forgottenBefore);
             LOG.info("Books of domain '{}' built: {} resources in service", d, built.catalogue().size());
             return built;
         });

@@ -97,6 +97,28 @@ class AuthenticatingCommandDeserializerTest {
         assertThat(userOf(command)).as("body passed on unchanged").isEqualTo("alice");
     }
 
+    private byte[] coReservation(String user, String srl) {
+        return serializer.serialize(TOPIC, ReservationCommand.newBuilder().setCommand(
+                io.coreserve.events.CoReservationRequest.newBuilder().setRequestId("c1").setUser(user).setSrl(srl)
+                        .setSubmittedAt(Instant.ofEpochMilli(1_000)).build()).build());
+    }
+
+    @Test
+    void shouldAuthenticateTheSrlBranchLikeEveryCommandItsTextIncluded() {
+        byte[] value = coReservation("alice", "IBM.TS.duration = 6h");
+        Headers own = signed("alice", alice, TOPIC, value);
+        Headers bobs = signed("bob", bob, TOPIC, value);
+        Headers changed = signed("alice", alice, TOPIC, value);
+
+        verifying().deserialize(TOPIC, own, value);
+        verifying().deserialize(TOPIC, bobs, value);
+        verifying().deserialize(TOPIC, changed, coReservation("alice", "IBM.TS.duration = 9h"));
+
+        assertThat(authError(own)).isNull();
+        assertThat(authError(bobs)).isEqualTo("signed by 'bob' but claims to be from user 'alice'");
+        assertThat(authError(changed)).isEqualTo("the signature of 'alice' does not verify");
+    }
+
     @Test
     void shouldRefuseBobsKeyUnderAlicesName() {
         byte[] value = cancel("r1", "alice");

@@ -155,4 +155,46 @@ class DecisionsCheckerTest {
         var third = replay(alices, bobs, ReservationDecision.newBuilder(alices).setUser("carol").build());
         assertThat(third.overCommitments()).isNotEmpty();
     }
+
+    private static io.coreserve.events.ReservedPart part(String id, String resource, long start, long end,
+            double cores) {
+        return io.coreserve.events.ReservedPart.newBuilder().setPartId(id).setType("compute").setResourceId(resource)
+                .setStart(Instant.ofEpochMilli(start)).setEnd(Instant.ofEpochMilli(end))
+                .setAmounts(Map.of("cores", cores)).build();
+    }
+
+    /** An SRL co-reservation: its parts, start and end the earliest start and latest end of the parts. */
+    private static ReservationDecision coReservation(String id, long decided, io.coreserve.events.ReservedPart... parts) {
+        List<io.coreserve.events.ReservedPart> list = List.of(parts);
+        return ReservationDecision.newBuilder().setRequestId(id).setDomain("d").setUser("u")
+                .setStatus(ReservationStatus.ACCEPTED).setMessage("ok").setDecidedAt(Instant.ofEpochMilli(decided))
+                .setStart(list.stream().map(p -> p.getStart()).min(Instant::compareTo).orElseThrow())
+                .setEnd(list.stream().map(p -> p.getEnd()).max(Instant::compareTo).orElseThrow())
+                .setParts(list).build();
+    }
+
+    @Test
+    void shouldFindAnOverCommitmentOfTwoPartsOfOneCoReservationSharingAResource() {
+        // b has 1 core: two parts of 0.6 each on it overlap in [H, 2H). Apart they would fit.
+        var report = replay(coReservation("co", 1, part("X", "b", 0, 2 * H, 0.6), part("Y", "b", H, 3 * H, 0.6),
+                part("Z", "a", 0, H, 2.0)));
+
+        assertThat(report.overCommitments()).singleElement().satisfies(o -> {
+            assertThat(o.resource()).isEqualTo(new ResourceKey("d", "b"));
+            assertThat(o.at()).isEqualTo(Instant.ofEpochMilli(H));
+            assertThat(o.requestIds()).containsExactly("co", "co");
+        });
+    }
+
+    @Test
+    void shouldBookEachPartOverItsOwnIntervalAndReleaseThemAllOnCancel() {
+        // Parts one after the other on b, each of its full core: no over-commitment, though the decision's
+        // [start, end) covers both. Then a collective booking fits once the co-reservation is cancelled.
+        ReservationDecision co = coReservation("co", 1, part("X", "b", 0, H, 1.0), part("Y", "b", H, 2 * H, 1.0));
+        var report = replay(co, cancelled(co, 2), accepted("r1", 3, 0, 2 * H, "b", 1.0, 1.0));
+
+        assertThat(report.ok()).as(report.summary()).isTrue();
+        assertThat(report.releases()).isEqualTo(1);
+        assertThat(replay(co, accepted("r1", 3, H / 2, H, "b", 0.5, 0.1)).overCommitments()).hasSize(1);
+    }
 }

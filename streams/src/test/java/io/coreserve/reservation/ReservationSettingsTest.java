@@ -29,4 +29,20 @@ class ReservationSettingsTest {
         assertThatThrownBy(() -> CoreserveConfig.of(Map.of(Settings.COUNTER_OFFER_SEARCH, "fast")))
                 .hasMessageContaining(Settings.COUNTER_OFFER_SEARCH);
     }
+
+    @Test
+    void theSrlSettingsBecomeThePlannersConfig() {
+        var defaults = ReservationSettings.from(CoreserveConfig.of(Map.of())).srl();
+        var set = ReservationSettings.from(CoreserveConfig.of(Map.of(Settings.SRL_GRID, "PT1H",
+                Settings.SRL_MAX_CANDIDATES_PER_PART, "100", Settings.SRL_MAX_PARTS, "5",
+                Settings.SRL_DETERMINISTIC_TIME, "0.5", Settings.SRL_BOOKING_RETRIES, "7",
+                Settings.SRL_NORMALISATION, "Paper", CoreserveConfig.HORIZON, "PT48H"))).srl();
+
+        assertThat(defaults).isEqualTo(new io.coreserve.engine.srl.SrlConfig(900_000L, 4096, 32, 5.0, 3,
+                io.coreserve.engine.srl.SrlConfig.Normalisation.RANGE, 86_400_000L));
+        assertThat(set).isEqualTo(new io.coreserve.engine.srl.SrlConfig(3_600_000L, 100, 5, 0.5, 7,
+                io.coreserve.engine.srl.SrlConfig.Normalisation.PAPER, 172_800_000L));
+        assertThatThrownBy(() -> CoreserveConfig.of(Map.of(Settings.SRL_BOOKING_RETRIES, "0")))
+                .hasMessageContaining(Settings.SRL_BOOKING_RETRIES);
+    }
 }

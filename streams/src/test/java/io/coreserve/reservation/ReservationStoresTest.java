@@ -38,6 +38,7 @@ class ReservationStoresTest {
     private KeyValueStore<String, ResourceSample> down;
     private KeyValueStore<String, Long> clock;
     private KeyValueStore<String, ResourceSample> pending;
+    private KeyValueStore<String, io.coreserve.events.CoReservationRequest> coReservations;
 
     @BeforeEach
     void createStores() {
@@ -53,6 +54,8 @@ class ReservationStoresTest {
         down = store("down", serdes("down").samples());
         clock = store("clock", Serdes.Long());
         pending = store("pending", serdes("pending").samples());
+        coReservations = store("co-reservations", serdes("co-reservations")
+                .create(io.coreserve.events.CoReservationRequest.class));
     }
 
     private EventSerdes serdes(String store) {
@@ -62,7 +65,7 @@ class ReservationStoresTest {
 
     @AfterEach
     void dropScopes() {
-        for (String store : new String[] {"catalogue", "reservations", "requests", "background", "down", "pending"}) {
+        for (String store : new String[] {"catalogue", "reservations", "requests", "background", "down", "pending", "co-reservations"}) {
             InMemorySchemaRegistryClient.dropScope(scope + "-" + store);
         }
     }
@@ -75,7 +78,8 @@ class ReservationStoresTest {
     }
 
     private ReservationStores open() {
-        return new ReservationStores(settings, catalogue, decisions, requests, background, down, clock, pending);
+        return new ReservationStores(settings, catalogue, decisions, requests, background, down, clock, pending,
+                coReservations);
     }
 
     private static ReservationDecision accepted(String id, String user, long start, long end, String resource) {

@@ -29,6 +29,14 @@ public final class TimetableBooker implements Booker {
         return Outcome.BOOKED;
     }
 
+    /**
+     * Books a plan again without a check: for books rebuilt from accepted decisions, which were checked when they
+     * were decided (the pipeline's domain books after a restart).
+     */
+    public void restore(List<PartAllocation> plan) {
+        plan.forEach(part -> change(part, true));
+    }
+
     /** Releases every part of a booked plan (cancel), restoring the timetables bit for bit. */
     public void release(List<PartAllocation> plan) {
         for (int i = plan.size() - 1; i >= 0; i--) {

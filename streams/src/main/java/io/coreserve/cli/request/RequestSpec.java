@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.coreserve.events.CoAllocationRequest;
+import io.coreserve.events.CoReservationRequest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,12 @@ import java.util.UUID;
  * total: {memory_gb: 12, cores: 10}   # d_i over all resources; omit for a simple request
  * require: {arch: x86_64}
  * </pre>
+ * or, for an SRL co-reservation (seed 002), the request in SRL instead of {@code n} ... {@code require}:
+ * <pre>
+ * srl: |
+ *   IBM.TS.duration = 6h
+ *   IBM.QOS.cpus = 16
+ * </pre>
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public final class RequestSpec {
@@ -50,12 +57,29 @@ public final class RequestSpec {
     public Map<String, Double> total = new LinkedHashMap<>();
     @JsonAlias({"requirements"})
     public Map<String, String> require = new LinkedHashMap<>();
+    /** An SRL co-reservation request (README: SRL co-reservations); the collective keys are then not used. */
+    public String srl;
 
     public static RequestSpec read(Path file) throws IOException {
         String name = file.getFileName().toString().toLowerCase();
         ObjectMapper mapper = name.endsWith(".yaml") || name.endsWith(".yml")
                 ? new ObjectMapper(new YAMLFactory()) : new ObjectMapper();
         return mapper.readValue(Files.readAllBytes(file), RequestSpec.class);
+    }
+
+    /** The Avro SRL co-reservation request; the SRL text is the pipeline's to parse, as every sender's. */
+    public CoReservationRequest toCoReservation(Instant now) {
+        if (user == null || user.isBlank()) {
+            throw new IllegalArgumentException("user is required");
+        }
+        return CoReservationRequest.newBuilder()
+                .setRequestId(id == null || id.isBlank() ? UUID.randomUUID().toString() : id)
+                .setUser(user)
+                .setEmail(email)
+                .setDomain(domain)
+                .setSrl(srl)
+                .setSubmittedAt(now)
+                .build();
     }
 
     /**

@@ -16,6 +16,25 @@ class RequestSpecTest {
     private static final Instant NOW = Instant.parse("2026-11-21T10:00:00Z");
 
     @Test
+    void shouldReadAnSrlCoReservationFromYamlKeepingItsTextAsWritten(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("co.yaml"), """
+                id: fig1
+                user: alice
+                email: alice@example.org
+                srl: |
+                  IBM.TS.duration = 6h
+                  IBM.QOS.cpus = 16
+                """);
+
+        io.coreserve.events.CoReservationRequest r = RequestSpec.read(file).toCoReservation(NOW);
+
+        assertThat(r.getRequestId()).isEqualTo("fig1");
+        assertThat(r.getEmail()).isEqualTo("alice@example.org");
+        assertThat(r.getSrl()).isEqualTo("IBM.TS.duration = 6h\nIBM.QOS.cpus = 16\n");
+        assertThat(r.getSubmittedAt()).isEqualTo(NOW);
+    }
+
+    @Test
     void shouldReadACollectiveRequestFromYaml(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("job.yaml"), """
                 id: job-42
