@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * Whole timetables kept decoded, within a budget of bytes, least recently used out first. A search sweeps the same
  * few hundred timetables over days again and again (Phase III of every closest-free search), and decoding their
- * blocks was a third of a decision's time on full books; a timetable stays decoded until it changes. The encoded
+ * blocks was a third of a decision's time on full books; a reservation or release is applied to the decoded copy too ({@link DecodedCopy}). The encoded
  * blocks stay the books (about 10 bytes a breakpoint); the decoded copy costs 8 (1 + P) bytes a breakpoint, so the
  * budget decides how much of a large store is served decoded. Not thread-safe, like the store it belongs to.
  */
@@ -51,6 +51,12 @@ final class DecodedCache {
         return true;
     }
 
+    /** {@code timetable}'s copy now holds {@code size} bytes (it grew). */
+    void resize(Timetable timetable, long size) {
+        Long before = held.put(timetable, size);
+        bytes += size - (before == null ? 0 : before);
+    }
+
     /** Marks {@code timetable} as just used. */
     void touch(Timetable timetable) {
         held.get(timetable);
@@ -66,5 +72,16 @@ final class DecodedCache {
 
     long bytes() {
         return bytes;
+    }
+
+    private int disagreements;
+
+    /** A copy disagreed with its blocks after an edit (and was dropped): a bug, counted for the tests. */
+    void disagreed() {
+        disagreements++;
+    }
+
+    int disagreements() {
+        return disagreements;
     }
 }

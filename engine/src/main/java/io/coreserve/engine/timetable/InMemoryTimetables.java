@@ -148,6 +148,11 @@ public final class InMemoryTimetables implements TimetableStore {
         }
     }
 
+    /** How many decoded copies disagreed with their blocks after an edit (see {@link DecodedCopy}); 0 unless a bug. */
+    int decodedDisagreements() {
+        return decoded == null ? 0 : decoded.disagreements();
+    }
+
     private Timetable existing(int resource) {
         return resource < timetables.length ? timetables[resource] : null;
     }

@@ -45,8 +45,7 @@ public final class Timetable {
     private long forgotten = Long.MIN_VALUE;
     /** Where a decoded copy may be kept (null: never), and the copy: rows 0..size as in {@link DecodedRows}. */
     private final DecodedCache cache;
-    private long[] decodedTimes;
-    private long[] decodedLevels;
+    private DecodedCopy copy;
 
     public Timetable(int properties) {
         this(new DecodedRows(checkProperties(properties)), null);
@@ -84,10 +83,12 @@ public final class Timetable {
         }
         int p = properties;
         if (decoded(false)) {
-            int r = decodedSegmentAt(from);
-            maxInto(out, decodedLevels, r * p);
-            for (r++; r <= size && decodedTimes[r] < to; r++) {
-                maxInto(out, decodedLevels, r * p);
+            long[] times = copy.times;
+            long[] levels = copy.levels;
+            int r = copy.segmentAt(from);
+            maxInto(out, levels, r * p);
+            for (r++; r <= copy.count && times[r] < to; r++) {
+                maxInto(out, levels, r * p);
             }
             return;
         }
@@ -172,10 +173,12 @@ public final class Timetable {
         // (a request's own window) only uses it: every booking drops the copy of the timetables it changes.
         if (blocks > 0 && decoded(cache != null && blockAt(to) - blockAt(from) >= cache.sweepBlocks())) {
             int p = properties;
-            int r = decodedSegmentAt(from);
-            visitor.visit(from, decodedLevels, r * p);
-            for (r++; r <= size && decodedTimes[r] < to; r++) {
-                visitor.visit(decodedTimes[r], decodedLevels, r * p);
+            long[] times = copy.times;
+            long[] levels = copy.levels;
+            int r = copy.segmentAt(from);
+            visitor.visit(from, levels, r * p);
+            for (r++; r <= copy.count && times[r] < to; r++) {
+                visitor.visit(times[r], levels, r * p);
             }
             return;
         }
@@ -277,6 +280,7 @@ public final class Timetable {
                 throw new IllegalArgumentException("the last breakpoint must end every reservation");
             }
         }
+        forgetCopy();
         data = NO_BYTES;
         used = 0;
         index = NO_LONGS;
@@ -309,6 +313,7 @@ public final class Timetable {
         if (b == 0 && r == 1) {
             return;                                            // only one breakpoint at or before it: keep it
         }
+        forgetCopy();
         // Rows r..n become rows 1..: the first moved to the watermark, nothing reserved before it.
         int p = properties;
         int kept = n - r + 1;
@@ -358,6 +363,20 @@ public final class Timetable {
     // Edits
 
     private void add(long from, long to, long[] amounts, int sign) {
+        addToBlocks(from, to, amounts, sign);
+        if (copy != null) {
+            // The same edit on the decoded copy; should it ever disagree with the blocks, it is dropped.
+            if (copy.add(from, to, amounts, sign)) {
+                cache.resize(this, copy.bytes());
+            }
+            if (copy.count != size) {
+                cache.disagreed();
+                forgetCopy();
+            }
+        }
+    }
+
+    private void addToBlocks(long from, long to, long[] amounts, int sign) {
         int[] count = new int[1];
         int first = Math.max(blockAt(from), 0);
         int last = Math.max(blockAt(to), 0);
@@ -407,10 +426,6 @@ public final class Timetable {
      * merged with the next block when few, split into even blocks when too many, and none when n is 0.
      */
     private void rewrite(int first, int end, int n) {
-        if (decodedTimes != null) {
-            cache.forget(this);
-            dropDecoded();
-        }
         if (n < BlockCodec.MIN_BREAKPOINTS && end < blocks) {
             n += decode(end, Long.MAX_VALUE, n + 1);
             end++;
@@ -478,49 +493,43 @@ public final class Timetable {
 
     /** Whether the decoded copy is there; with {@code make}, decoding it now if the cache takes it. */
     private boolean decoded(boolean make) {
-        if (decodedTimes != null) {
+        if (copy != null) {
             cache.touch(this);
             return true;
         }
-        if (!make || cache == null || blocks == 0 || !cache.admit(this, 8L * (size + 1) * (1 + properties))) {
+        if (!make || cache == null || blocks == 0) {
             return false;
         }
         int p = properties;
-        long[] times = new long[size + 1];
-        long[] levels = new long[(size + 1) * p];
-        times[0] = Long.MIN_VALUE;
-        System.arraycopy(index, 2, levels, 0, p);              // block 0's base: what is reserved before it
+        DecodedCopy made = new DecodedCopy(p, size + 1);
+        if (!cache.admit(this, made.bytes())) {
+            return false;
+        }
+        made.times[0] = Long.MIN_VALUE;
+        System.arraycopy(index, 2, made.levels, 0, p);         // block 0's base: what is reserved before it
         int k = 1;
         for (int b = 0; b < blocks; b++) {
             int n = decode(b, Long.MAX_VALUE);
-            System.arraycopy(rows.times, 1, times, k, n);
-            System.arraycopy(rows.levels, p, levels, k * p, n * p);
+            System.arraycopy(rows.times, 1, made.times, k, n);
+            System.arraycopy(rows.levels, p, made.levels, k * p, n * p);
             k += n;
         }
-        decodedTimes = times;
-        decodedLevels = levels;
+        made.count = size;
+        copy = made;
         return true;
     }
 
-    /** Forgets the decoded copy (the cache evicted it, or the timetable changed). */
+    /** Forgets the decoded copy because the cache evicted it. */
     void dropDecoded() {
-        decodedTimes = null;
-        decodedLevels = null;
+        copy = null;
     }
 
-    /** The row of the decoded copy whose segment contains t (0: before the first breakpoint). */
-    private int decodedSegmentAt(long t) {
-        int lo = 1;
-        int hi = size;
-        while (lo <= hi) {                                     // last row with a time <= t
-            int mid = (lo + hi) >>> 1;
-            if (decodedTimes[mid] <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
+    /** Forgets the decoded copy and tells the cache (the timetable changed in a way the copy does not follow). */
+    private void forgetCopy() {
+        if (copy != null) {
+            cache.forget(this);
+            copy = null;
         }
-        return hi;
     }
 
     // ---------------------------------------------------------------------------------------------------------
