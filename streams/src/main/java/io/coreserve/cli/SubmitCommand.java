@@ -1,6 +1,7 @@
 package io.coreserve.cli;
 
 import io.coreserve.app.EventProducer;
+import io.coreserve.cli.request.RequestPrecheck;
 import io.coreserve.cli.request.RequestSpec;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.CoAllocationRequest;
@@ -59,6 +60,7 @@ public final class SubmitCommand implements Callable<Integer> {
         CoreserveConfig config = connection.loadAs(spec.user);
         spec.user = spec.user != null ? spec.user : connection.user();
         CoAllocationRequest request = spec.toRequest(Instant.now());
+        RequestPrecheck.check(request, config);
         String key = request.getDomain() != null ? request.getDomain() : config.require(CoreserveConfig.DEFAULT_DOMAIN);
         EventProducer.sendCommand(config, key, ReservationCommand.newBuilder().setCommand(request).build());
         System.out.println(request.getRequestId());

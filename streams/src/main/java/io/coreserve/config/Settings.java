@@ -33,6 +33,7 @@ public final class Settings {
     public static final String HTTP_MAX_BODY_BYTES = "coreserve.http.max-body-bytes";
     public static final String HTTP_IDLE_TIMEOUT = "coreserve.http.idle-timeout";
     public static final String HORIZON = "coreserve.request.horizon";
+    public static final String MAX_DURATION = "coreserve.request.max-duration";
     public static final String HISTORY_RETENTION = "coreserve.history.retention";
 
     // The reservation service (seeds 000 and 003).
@@ -82,6 +83,8 @@ public final class Settings {
                 "how long an HTTP connection may stay silent (also mid-body) before the server closes it");
         def.define(HORIZON, Type.STRING, "PT24H", positiveDuration(), Importance.MEDIUM,
                 "t_C: t_l - t_e when a request gives no latest start");
+        def.define(MAX_DURATION, Type.STRING, "P30D", positiveDuration(), Importance.MEDIUM,
+                "the longest t_res a request may ask for; a longer one is REJECTED INVALID_REQUEST (submit refuses it)");
         def.define(HISTORY_RETENTION, Type.STRING, "P2D", nonNegativeDuration(), Importance.LOW,
                 "age (stream time) at which monitoring samples, and the offers agents' ended reservations, are pruned");
         def.define(PROPERTIES, Type.LIST, "cores,cpu_ghz,memory_gb", nonEmptyList(), Importance.HIGH,
