@@ -105,7 +105,7 @@ final class RequestHandler implements CommandHandler<CoAllocationRequest> {
         }
         // Never earlier than what the books have forgotten: that past would look free.
         long notBefore = Math.max(time, stores.forgottenBefore());
-        RequestTerms.Invalid invalid = RequestTerms.beforeEngine(request, notBefore, settings);
+        RequestTerms.Invalid invalid = RequestTerms.beforeEngine(request, time, notBefore, settings);
         if (invalid != null) {
             return Decisions.rejected(request.getRequestId(), request.getUser(), domain, "INVALID_REQUEST",
                     invalid.field(), invalid.message(), time);

@@ -1,5 +1,6 @@
 package io.coreserve.reservation;
 
+import io.coreserve.config.Settings;
 import io.coreserve.engine.allocation.Rejection;
 import io.coreserve.events.CoAllocationRequest;
 import java.time.Instant;
@@ -46,18 +47,22 @@ final class RequestTerms {
 
     /**
      * What the pipeline refuses before the engine looks at {@code r}, or null: a window that ended before
-     * {@code notBefore} (the time of the decision, or what the books have forgotten) and a duration above
-     * {@code settings}' maximum.
+     * {@code notBefore} and a duration above {@code settings}' maximum. {@code notBefore} is the time of the decision
+     * ({@code decidedAt}), or later when the books have forgotten that far (they forget what ended a
+     * {@code coreserve.history.retention} before the latest event seen, e.g. a catalogue published today).
      */
-    static Invalid beforeEngine(CoAllocationRequest r, long notBefore, ReservationSettings settings) {
+    static Invalid beforeEngine(CoAllocationRequest r, long decidedAt, long notBefore, ReservationSettings settings) {
         Instant earliest = r.getEarliestStart();
         Instant latest = r.getLatestStart();
         // A window the wrong way round is the engine's to name (t_l before t_e); this is one that is merely over.
         if (latest != null && latest.toEpochMilli() < notBefore
                 && (earliest == null || !latest.isBefore(earliest))) {
+            String over = notBefore <= decidedAt ? "the time of this decision, " + Instant.ofEpochMilli(decidedAt)
+                    : Instant.ofEpochMilli(notBefore) + ", the earliest time the books still hold (they forget what "
+                            + "ended " + Settings.HISTORY_RETENTION + " before the latest event they have seen)";
             return new Invalid("latestStart", "invalid request: the requested window lies entirely in the past: "
-                    + userTerms("latestStart") + " is " + latest + ", before the time of this decision, "
-                    + Instant.ofEpochMilli(notBefore) + "; ask for a window that ends later");
+                    + userTerms("latestStart") + " is " + latest + ", before " + over
+                    + "; ask for a window that ends later");
         }
         String tooLong = DurationLimit.problem(r.getDurationMillis(), settings.maxDuration());
         if (tooLong != null) {

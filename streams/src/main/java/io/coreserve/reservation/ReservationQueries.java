@@ -231,7 +231,7 @@ public final class ReservationQueries {
 
     private ReservationDecision probe(DomainBooks books, CoAllocationRequest request, String domain, long searchFrom,
             long now) {
-        RequestTerms.Invalid invalid = RequestTerms.beforeEngine(request, searchFrom, settings);
+        RequestTerms.Invalid invalid = RequestTerms.beforeEngine(request, now, searchFrom, settings);
         if (invalid != null) {
             return Decisions.rejected(request.getRequestId(), request.getUser(), domain, "INVALID_REQUEST",
                     invalid.field(), invalid.message() + " (probe: nothing booked)", now);

@@ -116,6 +116,24 @@ class RequestRejectionTermsTest {
     }
 
     @Test
+    void shouldSayWhenAWindowIsOlderThanWhatTheBooksStillHold() {
+        // A catalogue record of ten days later moves stream time on; the books then forget what ended 2 days before.
+        Instant later = T0.plus(java.time.Duration.ofDays(10));
+        fixture.driver().createInputTopic(fixture.config().topics().resources(), Serdes.String().serializer(),
+                fixture.serdes().resources().serializer()).pipeInput(DomainKey.of("default", "n9"),
+                Resource.newBuilder().setId("n9").setDomain("default").setProperties(Map.of("cores", 4.0))
+                        .setUpdatedAt(later).build(), later);
+        RequestSpec replayed = spec("from-the-trace");
+        replayed.earliest = T0.toString();
+        replayed.latest = T0.plus(java.time.Duration.ofHours(24)).toString();
+
+        ReservationDecision d = decide(replayed);
+
+        assertInvalid(d, "latestStart", "lies entirely in the past", "the earliest time the books still hold",
+                "coreserve.history.retention", later.minus(java.time.Duration.ofDays(2)).toString());
+    }
+
+    @Test
     void shouldRefuseADurationAboveTheConfiguredMaximumNamingTheSettingAndBothValues() {
         RequestSpec forever = spec("forever");
         forever.duration = "100000d";
