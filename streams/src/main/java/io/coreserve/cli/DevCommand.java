@@ -11,6 +11,7 @@ import io.coreserve.reservation.ReservationPipeline;
 import io.coreserve.local.ApicurioRegistryProcess;
 import io.coreserve.local.BrokerSecurity;
 import io.coreserve.local.KafkaBrokerProcess;
+import io.coreserve.local.KeptPort;
 import io.coreserve.serde.RestSchemaRegistryClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +36,9 @@ public final class DevCommand implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(DevCommand.class);
 
+    /** Where the HTTP port is kept across restarts, as the broker's and the registry's are. */
+    static final String HTTP_PORT_FILE = "http.port";
+
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Where the broker, registry and state stores keep their data (default: ${DEFAULT-VALUE}).")
     Path dataDir = Path.of(".coreserve");
 
@@ -47,8 +51,9 @@ public final class DevCommand implements Callable<Integer> {
     @Option(names = "--demo-size", description = "Resources in the demo catalogue (default: ${DEFAULT-VALUE}, as in seed 000).")
     int demoSize = 606;
 
-    @Option(names = "--http-port", description = "HTTP port (default: 0, a free one).")
-    int httpPort = 0;
+    @Option(names = "--http-port", description = "HTTP port; 0 for any free one (default: the last run's port on this "
+            + "data directory while it is free, kept in <data-dir>/" + HTTP_PORT_FILE + ").")
+    Integer httpPort;
 
     @Option(names = "--config", paramLabel = "FILE", description = "Extra settings (coreserve.* and Kafka Streams keys).")
     Path configFile;
@@ -59,6 +64,8 @@ public final class DevCommand implements Callable<Integer> {
         Path data = dataDir.toAbsolutePath();
         long started = System.nanoTime();
         BrokerSecurity security = BrokerSecurity.forDataDir(data);
+        KeptPort keptHttpPort = new KeptPort(data.resolve(HTTP_PORT_FILE));
+        int http = httpPort != null ? httpPort : keptHttpPort.choose();
         try (ShutdownSignal shutdown = new ShutdownSignal();
                 KafkaBrokerProcess broker = KafkaBrokerProcess.start(data, security);
                 ApicurioRegistryProcess registry = ApicurioRegistryProcess.startPersistent(data)) {
@@ -71,7 +78,7 @@ public final class DevCommand implements Callable<Integer> {
                     CoreserveConfig.SCHEMA_REGISTRY_URL, registry.url(),
                     StreamsConfig.STATE_DIR_CONFIG, data.resolve("streams").toString(),
                     CoreserveConfig.PARTITIONS, Integer.toString(partitions),
-                    CoreserveConfig.HTTP_PORT, Integer.toString(httpPort),
+                    CoreserveConfig.HTTP_PORT, Integer.toString(http),
                     // One local instance: after a restart (or a crash) its old group member must not hold its tasks
                     // for the default 45 s session; 10 s bounds the restart even when the member could not leave.
                     StreamsConfig.consumerPrefix(org.apache.kafka.clients.consumer.ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
@@ -90,6 +97,7 @@ public final class DevCommand implements Callable<Integer> {
             }
             ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
             try (CoreserveApp app = CoreserveApp.start(config, pipeline, Duration.ofMinutes(2))) {
+                keptHttpPort.keep(java.net.URI.create(app.http().url()).getPort());
                 LOG.info("Everything up in {} ms; data in {}", (System.nanoTime() - started) / 1_000_000, data);
                 System.out.println("coreserve ready bootstrap=" + broker.bootstrapServers() + " registry=" + registry.url()
                         + " http=" + app.http().url());

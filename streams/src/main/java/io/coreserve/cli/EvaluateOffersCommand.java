@@ -17,6 +17,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -36,6 +37,11 @@ public final class EvaluateOffersCommand implements Callable<Integer> {
     @Option(names = "--grid", paramLabel = "FILE",
             description = "Grid file, one cluster a line: 'name processors mips' ('#' starts a comment). Default: Table 1 of seed 001.")
     Path grid;
+
+    @Option(names = "--machine-from-trace",
+            description = "Use the machine the trace's header describes (; MaxProcs:, else ; MaxNodes:) as a one-cluster "
+                    + "grid at --reference-mips, so jobs run their trace times; Table 1 with a warning when it describes none.")
+    boolean machineFromTrace;
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "0", description = "Use only the first N usable jobs (0: all).")
     long limit;
@@ -79,12 +85,26 @@ public final class EvaluateOffersCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
-        Grid theGrid = grid == null ? Grid.paperTable1() : Grid.read(grid);
+        if (machineFromTrace && grid != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--grid and --machine-from-trace exclude each other");
+        }
         JobLengthModel lengths = new JobLengthModel(referenceMips, exactEstimates);
 
         stderr.printf("reading %s%s%n", swf, limit > 0 ? " (first " + limit + " usable jobs)" : "");
         stderr.flush();
         SwfTrace trace = SwfTrace.read(swf, limit);
+        trace.extraColumns().ifPresent(note -> stderr.println("warning: " + note));
+        Grid theGrid = grid != null ? Grid.read(grid) : Grid.paperTable1();
+        if (machineFromTrace) {
+            Optional<Grid> machine = Grid.ofTraceMachine(trace.header(), referenceMips);
+            machine.ifPresent(m -> stderr.printf("grid: the trace's machine, %d processors at %d MIPS%n",
+                    m.totalProcessors(), referenceMips));
+            if (machine.isEmpty()) {
+                stderr.println("warning: the trace's header describes no machine (no MaxProcs or MaxNodes): "
+                        + "using Table 1 of seed 001");
+            }
+            theGrid = machine.orElse(theGrid);
+        }
         stderr.printf("read %d jobs; %d malformed lines skipped; %d jobs skipped %s; fallbacks: %d requested processors, %d requested times%n",
                 trace.jobs().size(), trace.issueCount(), trace.normalisation().skipped(), trace.normalisation().skippedByReason(),
                 trace.normalisation().processorFallbacks(), trace.normalisation().requestedTimeFallbacks());
@@ -111,6 +131,7 @@ public final class EvaluateOffersCommand implements Callable<Integer> {
         stdout.printf(Locale.ROOT, "%nTrace: %d malformed lines, skipped %s, fallbacks: %d requested processors, %d requested times, %d jobs ran longer than requested (capped)%n",
                 trace.issueCount(), trace.normalisation().skippedByReason(), trace.normalisation().processorFallbacks(),
                 trace.normalisation().requestedTimeFallbacks(), trace.normalisation().runLongerThanRequested());
+        trace.extraColumns().ifPresent(note -> stdout.println("Trace: " + note));
         stdout.printf(Locale.ROOT, "Evaluation took %.2f s%n", result.elapsed().toNanos() / 1e9);
         if (!noCharts) {
             List<Path> files = OffersReport.writeCharts(result, out);

@@ -1,6 +1,7 @@
 package io.coreserve.cli;
 
 import io.coreserve.app.EventProducer;
+import io.coreserve.cli.request.RequestPrecheck;
 import io.coreserve.cli.request.RequestSpec;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.CoAllocationRequest;
@@ -75,6 +76,7 @@ public final class SubmitCommand implements Callable<Integer> {
             command = request;
         } else {
             CoAllocationRequest request = spec.toRequest(now);
+            RequestPrecheck.check(request, config);
             requestId = request.getRequestId();
             domain = request.getDomain();
             command = request;

@@ -116,9 +116,7 @@ public final class WatchCommand implements Callable<Integer> {
             if (!d.getAllocations().isEmpty()) {
                 line.append(" on ").append(d.getAllocations().stream().map(WatchCommand::describe).collect(Collectors.joining(", ")));
             }
-            if (d.getUtilisationFactor() != null) {
-                line.append(String.format(Locale.ROOT, " U=%.3f", d.getUtilisationFactor()));
-            }
+            line.append(utilisation(d.getUtilisationFactor()));
             if (d.getReasonCode() != null) {
                 line.append(" [").append(d.getReasonCode()).append("]");
             }
@@ -127,6 +125,20 @@ public final class WatchCommand implements Callable<Integer> {
         Notification n = (Notification) value;
         return String.format(Locale.ROOT, "notify   %-13s %s to %s%s: %s", n.getKind(), n.getRequestId(), n.getUser(),
                 n.getEmail() == null ? "" : " <" + n.getEmail() + ">", n.getMessage());
+    }
+
+    /**
+     * The utilisation factor U (seed 000 eq. 2) as a percentage with three significant digits: U is a product over all
+     * properties of the booked share, so it is often far below 0.001 (printed as {@code U=0.000} before) and still
+     * tells one placement from another. Empty when the decision has none or it is not a number.
+     */
+    static String utilisation(Double u) {
+        if (u == null || !Double.isFinite(u)) {
+            return "";
+        }
+        java.math.BigDecimal percent = java.math.BigDecimal.valueOf(u * 100)
+                .round(new java.math.MathContext(3)).stripTrailingZeros();
+        return " U=" + percent.toPlainString() + "%";
     }
 
     private static String describe(Allocation a) {

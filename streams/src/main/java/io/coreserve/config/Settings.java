@@ -35,6 +35,7 @@ public final class Settings {
     public static final String HTTP_ADVERTISED_HOST = "coreserve.http.advertised-host";
     public static final String HTTP_FORWARD_TIMEOUT = "coreserve.http.forward-timeout";
     public static final String HORIZON = "coreserve.request.horizon";
+    public static final String MAX_DURATION = "coreserve.request.max-duration";
     public static final String HISTORY_RETENTION = "coreserve.history.retention";
 
     // The reservation service (seeds 000 and 003).
@@ -98,6 +99,8 @@ public final class Settings {
                 "how long a question forwarded to the instance that holds its domain may take");
         def.define(HORIZON, Type.STRING, "PT24H", positiveDuration(), Importance.MEDIUM,
                 "t_C: t_l - t_e when a request gives no latest start");
+        def.define(MAX_DURATION, Type.STRING, "P30D", positiveDuration(), Importance.MEDIUM,
+                "the longest t_res a request may ask for; a longer one is REJECTED INVALID_REQUEST (submit refuses it)");
         def.define(HISTORY_RETENTION, Type.STRING, "P2D", nonNegativeDuration(), Importance.LOW,
                 "age (stream time) at which monitoring samples, and the offers agents' ended reservations, are pruned");
         def.define(PROPERTIES, Type.LIST, "cores,cpu_ghz,memory_gb", nonEmptyList(), Importance.HIGH,

@@ -1,12 +1,9 @@
 package io.coreserve.local;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -75,27 +72,10 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
         Path dir = dataDir.resolve("registry");
         // A registry left running by a run that was killed holds the port and the database: stop it first.
         new PidFile(dir.resolve(PID_FILE)).stopStale("schema registry", STOP_TIMEOUT);
-        Path portFile = dir.resolve(PORT_FILE);
-        int port = FreePorts.preferring(readPort(portFile));
-        writePort(portFile, port);
+        KeptPort kept = new KeptPort(dir.resolve(PORT_FILE));
+        int port = kept.choose();
+        kept.keep(port);
         return start(locateHome(), dir, Optional.of(dir), port, DEFAULT_START_TIMEOUT);
-    }
-
-    private static int readPort(Path portFile) {
-        try {
-            return Files.exists(portFile) ? Integer.parseInt(Files.readString(portFile).trim()) : 0;
-        } catch (IOException | NumberFormatException e) {
-            return 0;
-        }
-    }
-
-    private static void writePort(Path portFile, int port) {
-        try {
-            Files.createDirectories(portFile.getParent());
-            Files.writeString(portFile, port + "\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + portFile, e);
-        }
     }
 
     /**

@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * user; with {@code StandardAuthorizer} and no ACL meaning deny, the ACLs of {@link #aclBindings} let:
  * <ul>
  *   <li>every authenticated user write commands, and read decisions and notifications (for {@code watch});</li>
- *   <li>operators also write the catalogue and samples (to replay traces) and read dead letters;</li>
+ *   <li>operators also write the catalogue and samples (to replay traces), read dead letters, and read the topics'
+ *       settings and consumer groups' offsets (replay checks retention and waits for the pipeline);</li>
  *   <li>nobody but the app write decisions, notifications or the internal topics.</li>
  * </ul>
  * Passwords and signing keys live in {@code <data-dir>/credentials} (owner-only), the pipeline's copy of the
@@ -169,8 +170,12 @@ public final class BrokerSecurity {
             }
             allow(acls, principal, topics.deadLetter(), AclOperation.READ, AclOperation.DESCRIBE);
             for (String topic : topics.all()) {
-                allow(acls, principal, topic, AclOperation.DESCRIBE);
+                // DESCRIBE_CONFIGS: replay checks each topic's retention against the trace's age before it sends.
+                allow(acls, principal, topic, AclOperation.DESCRIBE, AclOperation.DESCRIBE_CONFIGS);
             }
+            // replay waits until the pipeline's consumer group has committed past the catalogue: it reads its offsets.
+            acls.add(new AclBinding(new ResourcePattern(ResourceType.GROUP, "*", PatternType.LITERAL),
+                    new AccessControlEntry(principal, "*", AclOperation.DESCRIBE, AclPermissionType.ALLOW)));
         }
         return acls;
     }

@@ -55,6 +55,7 @@ final class RequestHandler implements CommandHandler<CoAllocationRequest> {
     @Override
     public FieldLimits.Violation checkFields(CoAllocationRequest r) {
         return FieldLimits.first(
+                RequestTerms.idProblem(r.getRequestId()),
                 FieldLimits.optional("email", r.getEmail(), FieldLimits.MAX_EMAIL),
                 FieldLimits.map("minimums", r.getMinimums()),
                 FieldLimits.map("totals", r.getTotals()),
@@ -77,7 +78,8 @@ final class RequestHandler implements CommandHandler<CoAllocationRequest> {
         if (earlier != null) {
             return Output.of(earlier);
         }
-        ReservationDecision rejected = context.refuse("INVALID_REQUEST", violation.field(), violation.message());
+        RequestTerms.Invalid invalid = RequestTerms.of(violation);
+        ReservationDecision rejected = context.refuse("INVALID_REQUEST", invalid.field(), invalid.message());
         stores.record(rejected);
         return Output.of(rejected);
     }
@@ -106,9 +108,15 @@ final class RequestHandler implements CommandHandler<CoAllocationRequest> {
                     "user " + request.getUser() + " already holds " + limit + " active reservation(s), the most allowed",
                     time);
         }
-        DomainBooks books = stores.books(domain);
         // Never earlier than what the books have forgotten: that past would look free.
-        Request engineRequest = EventMapping.toEngine(request, Math.max(time, stores.forgottenBefore()));
+        long notBefore = Math.max(time, stores.forgottenBefore());
+        RequestTerms.Invalid invalid = RequestTerms.beforeEngine(request, time, notBefore, settings);
+        if (invalid != null) {
+            return Decisions.rejected(request.getRequestId(), request.getUser(), domain, "INVALID_REQUEST",
+                    invalid.field(), invalid.message(), time);
+        }
+        DomainBooks books = stores.books(domain);
+        Request engineRequest = EventMapping.toEngine(request, notBefore);
         Outcome outcome = books.allocator().allocate(engineRequest);
         if (outcome instanceof Plan plan) {
             return Decisions.accepted(settings, domain, request, plan, books, time);
@@ -129,10 +137,12 @@ final class RequestHandler implements CommandHandler<CoAllocationRequest> {
                 return offer;
             }
         }
+        // An invalid field is named as the request event and its sender's file or flags name it, not as the engine.
+        RequestTerms.Invalid invalidField = rejection.field() == null ? null : RequestTerms.of(rejection);
         return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.REJECTED,
-                        rejection.message(), time)
+                        invalidField == null ? rejection.message() : invalidField.message(), time)
                 .setReasonCode(rejection.reason().name())
-                .setField(rejection.field())
+                .setField(invalidField == null ? null : invalidField.field())
                 .setStatistics(EventMapping.statistics(settings.algorithmName(), rejection.stats()))
                 .build();
     }

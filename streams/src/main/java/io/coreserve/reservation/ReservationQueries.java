@@ -213,6 +213,7 @@ public final class ReservationQueries {
     public Optional<FieldProblem> checkFields(CoAllocationRequest request) {
         FieldLimits.Violation v = FieldLimits.first(
                 FieldLimits.required("requestId", request.getRequestId(), FieldLimits.MAX_ID),
+                RequestTerms.idProblem(request.getRequestId()),
                 FieldLimits.required("user", request.getUser(), FieldLimits.MAX_USER),
                 FieldLimits.optional("domain", request.getDomain(), FieldLimits.MAX_DOMAIN),
                 FieldLimits.optional("email", request.getEmail(), FieldLimits.MAX_EMAIL),
@@ -249,6 +250,11 @@ public final class ReservationQueries {
 
     private ReservationDecision probe(DomainBooks books, CoAllocationRequest request, String domain, long searchFrom,
             long now) {
+        RequestTerms.Invalid invalid = RequestTerms.beforeEngine(request, now, searchFrom, settings);
+        if (invalid != null) {
+            return Decisions.rejected(request.getRequestId(), request.getUser(), domain, "INVALID_REQUEST",
+                    invalid.field(), invalid.message() + " (probe: nothing booked)", now);
+        }
         Outcome outcome = books.allocator().probe(EventMapping.toEngine(request, searchFrom));
         if (outcome instanceof Plan plan) {
             return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.ACCEPTED,
@@ -263,10 +269,12 @@ public final class ReservationQueries {
                     .build();
         }
         Rejection rejection = (Rejection) outcome;
+        RequestTerms.Invalid invalidField = rejection.field() == null ? null : RequestTerms.of(rejection);
         return Decisions.base(request.getRequestId(), request.getUser(), domain, ReservationStatus.REJECTED,
-                        rejection.message() + " (probe: nothing booked)", now)
+                        (invalidField == null ? rejection.message() : invalidField.message()) + " (probe: nothing booked)",
+                        now)
                 .setReasonCode(rejection.reason().name())
-                .setField(rejection.field())
+                .setField(invalidField == null ? null : invalidField.field())
                 .build();
     }
 

@@ -16,6 +16,7 @@ import java.util.Locale;
  *   <li>{@code coreserve.properties}: the system's quantitative properties P (default cores,cpu_ghz,memory_gb);</li>
  *   <li>{@code coreserve.engine.algorithm}: paper (seed 000 as specified) or improved; {@code coreserve.engine.seed};</li>
  *   <li>{@code coreserve.request.horizon}: t_C, the window t_l - t_e when a request gives no t_l (default PT24H);</li>
+ *   <li>{@code coreserve.request.max-duration}: the longest t_res a request may ask for (default P30D);</li>
  *   <li>{@code coreserve.counter-offer.ttl}: how long a counter-offer may be accepted (default PT15M);</li>
  *   <li>{@code coreserve.counter-offer.horizon}: how far from the window to look for a free interval (default P7D);</li>
  *   <li>{@code coreserve.counter-offer.search}: full (M up to M_max) or single-pass (M_init) for that search;</li>
@@ -28,7 +29,7 @@ import java.util.Locale;
  */
 public record ReservationSettings(PropertySchema properties, EngineConfig engine, String algorithmName,
         String defaultDomain, Duration counterOfferTtl, Duration counterOfferHorizon, int counterOfferMaxM, int maxActivePerUser, int maxPendingSamples,
-        Duration tickInterval, Duration retention, SrlConfig srl) {
+        Duration tickInterval, Duration retention, Duration maxDuration, SrlConfig srl) {
 
     // Declared (type, default, rule, documentation) in io.coreserve.config.Settings; short names here.
     public static final String PROPERTIES = Settings.PROPERTIES;
@@ -60,6 +61,7 @@ public record ReservationSettings(PropertySchema properties, EngineConfig engine
                 config.getInt(Settings.MAX_PENDING_SAMPLES),
                 config.getDuration(TICK_INTERVAL),
                 config.getDuration(RETENTION),
+                config.getDuration(Settings.MAX_DURATION),
                 srl(config));
     }
 

@@ -46,6 +46,8 @@ class DevOrphansTest {
                         && ProcessHandle.of(registryPid).filter(ProcessHandle::isAlive).isEmpty());
 
         Process again = startDev(dataDir, dataDir.resolve("dev-2.log"));
+        // Like the broker's and the registry's, the HTTP address of the ready line stays the same across restarts.
+        assertThat(httpOf(dataDir.resolve("dev-2.log"))).isEqualTo(httpOf(dataDir.resolve("dev-1.log")));
         again.destroy(); // SIGTERM: a clean stop, which stops the children through the shutdown hook
         assertThat(again.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }
@@ -73,6 +75,11 @@ class DevOrphansTest {
             throw e;
         }
         return dev;
+    }
+
+    private static String httpOf(Path log) throws IOException {
+        return Files.readAllLines(log).stream().filter(l -> l.startsWith(READY)).findFirst().orElseThrow()
+                .replaceAll(".* http=", "");
     }
 
     private static long recordedPid(Path pidFile) throws IOException {

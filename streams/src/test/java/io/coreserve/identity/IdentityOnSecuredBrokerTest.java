@@ -161,6 +161,19 @@ class IdentityOnSecuredBrokerTest {
     }
 
     @Test
+    void shouldLetTheOperatorReadWhatReplayChecksBeforeItSends() throws Exception {
+        CoreserveConfig operator = as(null, ClientIdentity.Role.OPERATOR);
+
+        // replay: the topics' retention against the trace's age, then the pipeline group's progress on the catalogue
+        TopicAdmin.ensureTopics(ClientSettings.admin(operator), topics, 1, (short) 1);
+        try (Admin admin = Admin.create(ClientSettings.admin(operator))) {
+            assertThat(TopicAdmin.effectiveSettings(admin, List.of(topics.resources(), topics.decisions())))
+                    .containsKeys(topics.resources(), topics.decisions());
+            assertThat(admin.listConsumerGroupOffsets("coreserve").partitionsToOffsetAndMetadata().get()).isEmpty();
+        }
+    }
+
+    @Test
     void shouldRefuseAWrongPassword() {
         Credentials bob = security.store().require("bob");
         Credentials guess = new Credentials("bob", bob.securityProtocol(), bob.mechanism(), "not-" + bob.password(),

@@ -34,15 +34,18 @@ final class RequestValidator {
             return Rejection.invalid(id, "userId", "must be present and not blank");
         }
         if (request.count() <= 0) {
-            return Rejection.invalid(id, "count", "N must be positive");
+            return Rejection.invalid(id, "count",
+                    "N (the number of resources) must be positive, was " + request.count());
         }
         if (request.durationMillis() <= 0) {
-            return Rejection.invalid(id, "durationMillis", "t_res must be positive");
+            return Rejection.invalid(id, "durationMillis",
+                    "t_res (the duration) must be positive, was " + request.durationMillis() + " ms");
         }
         long earliest = request.earliestStart() != null ? request.earliestStart() : request.submittedAt();
         long latest = request.latestStart() != null ? request.latestStart() : earliest + config.defaultWindow();
         if (latest < earliest) {
-            return Rejection.invalid(id, "latestStart", "t_l must not be before t_e");
+            return Rejection.invalid(id, "latestStart",
+                    "t_l (the latest start) must not be before t_e (the earliest start)");
         }
         if (latest > Long.MAX_VALUE - request.durationMillis()) {
             return Rejection.invalid(id, "latestStart", "t_l + t_res must be a representable time");
@@ -64,7 +67,8 @@ final class RequestValidator {
             Double ei = perResource.get(name);
             Double di = totals.get(name);
             if (ei != null && di != null && ei > di) {
-                return Rejection.invalid(id, "perResource." + name, "e_i must not exceed d_i");
+                return Rejection.invalid(id, "perResource." + name,
+                        "e_i (the minimum on each resource, " + ei + ") must not exceed d_i (the total, " + di + ")");
             }
             e[i] = Quantity.toMicrosAtLeast(ei != null ? ei : config.defaultPerResource());
             long nTimesE = multiply(e[i], request.count());

@@ -24,23 +24,24 @@ class RequestValidationTest {
 
     @Test
     void shouldRejectANonPositiveCount() {
-        assertInvalid(valid().count(0).build(), "count", "N must be positive");
+        assertInvalid(valid().count(0).build(), "count", "N (the number of resources) must be positive, was 0");
     }
 
     @Test
     void shouldRejectANonPositiveDuration() {
-        assertInvalid(valid().duration(0).build(), "durationMillis", "t_res must be positive");
+        assertInvalid(valid().duration(0).build(), "durationMillis", "t_res (the duration) must be positive, was 0 ms");
     }
 
     @Test
     void shouldRejectWhenLatestStartBeforeEarliest() {
-        assertInvalid(valid().window(5_000, 4_999).build(), "latestStart", "t_l must not be before t_e");
+        assertInvalid(valid().window(5_000, 4_999).build(), "latestStart",
+                "t_l (the latest start) must not be before t_e (the earliest start)");
     }
 
     @Test
     void shouldRejectAPerResourceMinimumAboveTheTotal() {
         assertInvalid(valid().perResource("cores", 3).total("cores", 2).build(), "perResource.cores",
-                "e_i must not exceed d_i");
+                "e_i (the minimum on each resource, 3.0) must not exceed d_i (the total, 2.0)");
     }
 
     @Test

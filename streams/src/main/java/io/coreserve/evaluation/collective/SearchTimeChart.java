@@ -1,34 +1,30 @@
 package io.coreserve.evaluation.collective;
 
+import io.coreserve.evaluation.chart.LineChart;
+import io.coreserve.evaluation.chart.Series;
 import io.coreserve.evaluation.collective.EvaluationReport.PerN;
 import io.coreserve.evaluation.collective.EvaluationReport.Variant;
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
-/** Figure 2: mean search time (Phases I-V) against N, simple and collective, per engine variant; log y axis. */
+/**
+ * Figure 2: mean search time (Phases I-V) against N, simple and collective, per engine variant; log y axis. The
+ * legend sits beside the plot (inside it, it hid the improved algorithm's points at N = 2-5).
+ */
 final class SearchTimeChart {
 
     private SearchTimeChart() {
     }
 
     static void write(EvaluationReport report, Path file) throws IOException {
-        XYChart chart = new XYChartBuilder().width(900).height(560)
-                .title("Mean search time vs requested resources (" + report.nodes() + " PlanetLab nodes)")
-                .xAxisTitle("requested resources N").yAxisTitle("mean search time [ms], log scale").build();
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
-        chart.getStyler().setChartBackgroundColor(Color.WHITE);
-        chart.getStyler().setPlotBackgroundColor(Color.WHITE);
-        chart.getStyler().setXAxisDecimalPattern("0");
-        var markers = new org.knowm.xchart.style.markers.Marker[] {SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE,
-                SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP};
-        int k = 0;
+        chart(report).writePng(file);
+    }
+
+    static LineChart chart(EvaluationReport report) {
+        List<Series> series = new ArrayList<>();
         for (Variant v : report.variants()) {
             int size = v.perN().size();
             double[] x = new double[size];
@@ -37,15 +33,15 @@ final class SearchTimeChart {
             for (int i = 0; i < size; i++) {
                 PerN row = v.perN().get(i);
                 x[i] = row.n();
+                // A log axis cannot show 0 ms; 0.1 µs is below every measured search.
                 simple[i] = Math.max(row.meanSimpleMillis(), 1e-4);
                 collective[i] = Math.max(row.meanCollectiveMillis(), 1e-4);
             }
-            String name = v.algorithm().name().toLowerCase(java.util.Locale.ROOT);
-            chart.addSeries(name + " simple", x, simple).setMarker(markers[k++ % markers.length]);
-            chart.addSeries(name + " collective", x, collective).setMarker(markers[k++ % markers.length]);
+            String name = v.algorithm().name().toLowerCase(Locale.ROOT);
+            series.add(new Series(name + " simple", x, simple));
+            series.add(new Series(name + " collective", x, collective));
         }
-        String base = file.toString().endsWith(".png") ? file.toString().substring(0, file.toString().length() - 4)
-                : file.toString();
-        BitmapEncoder.saveBitmap(chart, base, BitmapEncoder.BitmapFormat.PNG);
+        return new LineChart("Mean search time vs requested resources (" + report.nodes() + " PlanetLab nodes)",
+                "requested resources N", "mean search time [ms], log scale", series, true);
     }
 }

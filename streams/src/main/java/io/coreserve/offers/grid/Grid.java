@@ -1,5 +1,7 @@
 package io.coreserve.offers.grid;
 
+import io.coreserve.trace.events.SwfEventMapping;
+import io.coreserve.trace.swf.SwfHeader;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -9,8 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -46,6 +50,17 @@ public record Grid(List<Cluster> clusters) {
             clusters.add(new Cluster("cluster" + (i + 1), 280 - 40 * i, 1000 + 100L * i));
         }
         return new Grid(clusters);
+    }
+
+    /**
+     * The machine an SWF trace's header describes ({@code MaxProcs}, else {@code MaxNodes} single-processor nodes, as
+     * the replay's catalogue counts them) as one cluster running at {@code mips}, the speed the trace's times were
+     * measured at, so each job runs as long as it did; empty when the header describes no machine.
+     */
+    public static Optional<Grid> ofTraceMachine(SwfHeader header, long mips) {
+        int processors = Arrays.stream(SwfEventMapping.nodeCores(header)).sum();
+        return processors == 0 ? Optional.empty()
+                : Optional.of(new Grid(List.of(new Cluster("trace-machine", processors, mips))));
     }
 
     public static Grid read(Path file) throws IOException {

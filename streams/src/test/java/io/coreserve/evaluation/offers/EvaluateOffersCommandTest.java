@@ -64,6 +64,34 @@ class EvaluateOffersCommandTest {
         assertThat(root.at("/series/jobCounts").toString()).isEqualTo("[3,6]");
     }
 
+    /** As a simulator writes it: a node list and a queue after the 18 standard fields, a 4-node machine of 16. */
+    private static final String SWF_WITH_EXTRA_COLUMNS = """
+            ; Version: 2.2
+            ; MaxNodes: 4
+            ; MaxProcs: 16
+            1 0  -1 100  4 -1 -1  4 100 -1 1 1 1 -1 -1 1 -1 -1 n1 batch
+            2 10 -1 200 16 -1 -1 16 300 -1 1 1 1 -1 -1 1 -1 -1 n1,n2,n3,n4 batch
+            3 20 -1 50   2 -1 -1  2  60 -1 1 1 1 -1 -1 1 -1 -1 n2 debug x86
+            """;
+
+    @Test
+    void shouldReadATraceWithExtraColumnsAndRunOnTheMachineItsHeaderDescribes(@TempDir Path dir) throws Exception {
+        Path swf = Files.writeString(dir.resolve("extra.swf"), SWF_WITH_EXTRA_COLUMNS);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = new CommandLine(new EvaluateOffersCommand())
+                .setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("--swf", swf.toString(), "--machine-from-trace", "--no-charts", "--step", "0");
+
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("read 3 jobs; 0 malformed lines")
+                .contains("grid: the trace's machine, 16 processors at 1000 MIPS")
+                .doesNotContain("expected 18 fields");
+        assertThat(err.toString().split("columns after the 18 standard", -1)).as("warned once").hasSize(2);
+        assertThat(out.toString()).contains("grid of 1 clusters (16 processors)", "3 job lines have up to 3 columns");
+    }
+
     @Test
     void shouldGiveTheSameNumbersOnEveryRun(@TempDir Path dir) throws Exception {
         Path swf = Files.writeString(dir.resolve("tiny.swf"), SWF);

@@ -131,7 +131,9 @@ public final class SwfEvents implements TraceEventStream {
         if (reader.issueCount() > 0) {
             skipped.put("malformed line", reader.issueCount());
         }
-        return new TraceReport(counts, fallbacks, skipped, notes);
+        List<String> allNotes = new ArrayList<>(notes);
+        reader.extraColumns().ifPresent(allNotes::add);
+        return new TraceReport(counts, fallbacks, skipped, allNotes);
     }
 
     @Override

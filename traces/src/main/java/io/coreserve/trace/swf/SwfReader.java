@@ -12,30 +12,41 @@ import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Streams the job lines of an SWF v2.2 trace one at a time, so traces of any size can be read.
  *
  * <p>Header ({@code ;}) lines before the first job are read when the reader is created, so
- * {@link #header()} is complete as soon as the first job is asked for. A job line that does not have
- * exactly 18 numeric fields is reported in {@link #issues()} with its line number and skipped; it is
- * never repaired. Not thread-safe.
+ * {@link #header()} is complete as soon as the first job is asked for. A job line with fewer than 18 fields, or
+ * a standard field that is not a number, is reported in {@link #issues()} with its line number and skipped; it is
+ * never repaired. Columns after the 18 standard ones (node lists, queue names, properties, as some archives and
+ * simulators append them) are not part of SWF v2.2: they are ignored, and reported once, with a warning and
+ * {@link #extraColumns()}, not line by line. Not thread-safe.
  */
 public final class SwfReader implements Closeable, Iterator<SwfJob> {
 
     /** At most this many issues are kept with their text; all are counted. */
     static final int MAX_KEPT_ISSUES = 1_000;
 
+    private static final Logger LOG = LoggerFactory.getLogger(SwfReader.class);
+
     private final BufferedReader in;
     private final List<Map.Entry<String, String>> headerEntries = new ArrayList<>();
     private final List<SwfLineIssue> issues = new ArrayList<>();
     private long issueCount;
+    private long extraColumnLines;
+    private long firstExtraColumnLine;
+    private int mostExtraColumns;
     private long lineNumber;
     private SwfJob next;
 
@@ -61,6 +72,19 @@ public final class SwfReader implements Closeable, Iterator<SwfJob> {
     /** How many malformed lines were seen so far (also those not kept in {@link #issues()}). */
     public long issueCount() {
         return issueCount;
+    }
+
+    /**
+     * Job lines read so far that had columns after the 18 standard fields (ignored), in words: how many lines, the
+     * most extra columns on one, and the first such line. Empty when there were none.
+     */
+    public Optional<String> extraColumns() {
+        if (extraColumnLines == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "%,d job lines have up to %d columns after the %d standard SWF "
+                        + "fields (first on line %d); the standard fields were read and the extra columns ignored",
+                extraColumnLines, mostExtraColumns, SwfJob.FIELD_COUNT, firstExtraColumnLine));
     }
 
     /** The number of the last line read. */
@@ -131,8 +155,11 @@ public final class SwfReader implements Closeable, Iterator<SwfJob> {
 
     private SwfJob parseJob(String trimmed, String original) {
         String[] f = trimmed.split("\\s+");
-        if (f.length != SwfJob.FIELD_COUNT) {
+        if (f.length < SwfJob.FIELD_COUNT) {
             return reject("expected " + SwfJob.FIELD_COUNT + " fields but found " + f.length, original);
+        }
+        if (f.length > SwfJob.FIELD_COUNT) {
+            noteExtraColumns(f.length - SwfJob.FIELD_COUNT);
         }
         int field = 0;
         try {
@@ -154,6 +181,15 @@ public final class SwfReader implements Closeable, Iterator<SwfJob> {
         } catch (NumberFormatException e) {
             return reject("field " + (field + 1) + " is not a number: '" + f[field] + "'", original);
         }
+    }
+
+    private void noteExtraColumns(int extra) {
+        if (extraColumnLines++ == 0) {
+            firstExtraColumnLine = lineNumber;
+            LOG.warn("SWF line {} has {} columns after the {} standard fields: they are not part of SWF v2.2 and are "
+                    + "ignored on every line (reported once)", lineNumber, extra, SwfJob.FIELD_COUNT);
+        }
+        mostExtraColumns = Math.max(mostExtraColumns, extra);
     }
 
     private SwfJob reject(String reason, String line) {

@@ -5,13 +5,14 @@ import java.io.Reader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * A trace read into memory: header, usable jobs (in file order), malformed lines and the
- * normaliser's counts.
+ * A trace read into memory: header, usable jobs (in file order), malformed lines, the normaliser's counts and, when
+ * job lines had columns after the standard 18, a note saying so ({@link SwfReader#extraColumns()}).
  */
 public record SwfTrace(SwfHeader header, List<TraceJob> jobs, List<SwfLineIssue> issues, long issueCount,
-                       SwfJobNormaliser.NormalisationReport normalisation) {
+                       SwfJobNormaliser.NormalisationReport normalisation, Optional<String> extraColumns) {
 
     public SwfTrace {
         jobs = List.copyOf(jobs);
@@ -36,6 +37,7 @@ public record SwfTrace(SwfHeader header, List<TraceJob> jobs, List<SwfLineIssue>
         while (reader.hasNext() && (limit <= 0 || jobs.size() < limit)) {
             normaliser.normalise(reader.next()).ifPresent(jobs::add);
         }
-        return new SwfTrace(reader.header(), jobs, reader.issues(), reader.issueCount(), normaliser.report());
+        return new SwfTrace(reader.header(), jobs, reader.issues(), reader.issueCount(), normaliser.report(),
+                reader.extraColumns());
     }
 }
