@@ -178,7 +178,8 @@ public final class DecisionsChecker {
      * By {@code decidedAt} (the event time of the command decided). Within one millisecond the decisions' real order
      * is not known across partitions of the decisions topic, only per request (one request's decisions share a
      * partition); so each release is put at the earliest position a real order allows: right after its own
-     * request's decision in that millisecond if there is one, else before everything else of that millisecond.
+     * request's decision in that millisecond if there is one (and that pair before the other decisions of the
+     * millisecond), else before everything else of that millisecond.
      * Moving a release earlier never adds load, so this reports an over-commitment only when no order of the
      * millisecond explains the bookings.
      */
@@ -206,7 +207,10 @@ public final class DecisionsChecker {
                 lastOfRequest.put(RequestKey.of(d), slot);
             }
             result.addAll(releasesFirst);
-            others.forEach(result::addAll);
+            // A request booked and released within the millisecond goes first too: its pair adds no load after it,
+            // and across partitions nothing says the others of that millisecond came before it.
+            others.stream().filter(slot -> slot.size() > 1).forEach(result::addAll);
+            others.stream().filter(slot -> slot.size() == 1).forEach(result::addAll);
             i = j;
         }
         return result;
