@@ -60,7 +60,7 @@ public final class CollectiveEvaluation {
         List<Variant> variants = new ArrayList<>();
         for (Algorithm algorithm : options.algorithms()) {
             EngineConfig config = EngineConfig.defaults().withSeed(options.seed()).withAlgorithm(algorithm)
-                    .withM(3, 3).withLimits(7, 10);
+                    .withM(3, 3).withLimits(7, 10).withExactBudget(options.exactBudget());
             RecordingDiscovery discovery = new RecordingDiscovery();
             CoAllocator engine = new CoAllocator(instance.catalogue(), instance.timetables(), config, discovery);
             for (TestCase c : cases) { // warm-up, so that search times are not JIT compilation times
