@@ -95,7 +95,7 @@ public final class Settings {
                 "age (stream time) at which monitoring samples, and the offers agents' ended reservations, are pruned");
         def.define(PROPERTIES, Type.LIST, "cores,cpu_ghz,memory_gb", nonEmptyList(), Importance.HIGH,
                 "the system's quantitative properties P (seed 000 section 2)");
-        def.define(ENGINE_ALGORITHM, Type.STRING, "paper",
+        def.define(ENGINE_ALGORITHM, Type.STRING, "improved",
                 ConfigDef.CaseInsensitiveValidString.in("paper", "improved", "exact"), Importance.HIGH,
                 "paper (seed 000 as specified), improved (all matching resources up to 1,024, greedy and"
                         + " best-improvement phases) or exact (improved's plan, then branch and bound over every"
