@@ -32,7 +32,7 @@ public record EngineConfig(
         long exactBudget) {
 
     /** EXACT's default node budget: see README, "Exact answers for collective requests". */
-    public static final long DEFAULT_EXACT_BUDGET = 100_000L;
+    public static final long DEFAULT_EXACT_BUDGET = 90_000L;
 
     public EngineConfig {
         if (mInit < 1 || mMax < mInit || l1 < 1 || l2 < 0 || defaultWindow < 0 || improvedPool < 0
