@@ -8,6 +8,7 @@ import io.coreserve.evaluation.collective.NodeSource;
 import io.coreserve.evaluation.collective.Occupancy;
 import io.coreserve.evaluation.collective.TestCaseGenerator;
 import io.coreserve.engine.allocation.Algorithm;
+import io.coreserve.engine.allocation.EngineConfig;
 import io.coreserve.trace.planetlab.PlanetLabDay;
 import io.coreserve.trace.planetlab.PlanetLabReader;
 import java.io.PrintWriter;
@@ -62,7 +63,9 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the JSON here instead of DIR/results.json.")
     Path json;
 
-    @Option(names = "--algorithm", defaultValue = "both", description = "paper, improved or both (default ${DEFAULT-VALUE}).")
+    @Option(names = "--algorithm", defaultValue = "both",
+            description = "paper, improved, exact, both (paper and improved: the paper's tables) or all"
+                    + " (default ${DEFAULT-VALUE}).")
     String algorithm;
 
     @Option(names = "--cases", defaultValue = "90", description = "Test cases per N (default ${DEFAULT-VALUE}).")
@@ -102,6 +105,10 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
             description = "Oracle search nodes per start time for feasibility (default ${DEFAULT-VALUE}).")
     long feasibilityBudget;
 
+    @Option(names = "--exact-budget", defaultValue = "" + EngineConfig.DEFAULT_EXACT_BUDGET,
+            description = "Branch-and-bound nodes per request of the exact algorithm (default ${DEFAULT-VALUE}).")
+    long exactBudget;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new EvaluateCollectiveCommand()).execute(args));
     }
@@ -113,9 +120,11 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
         List<Algorithm> algorithms = switch (algorithm.toLowerCase(java.util.Locale.ROOT)) {
             case "paper" -> List.of(Algorithm.PAPER);
             case "improved" -> List.of(Algorithm.IMPROVED);
+            case "exact" -> List.of(Algorithm.EXACT);
             case "both" -> List.of(Algorithm.PAPER, Algorithm.IMPROVED);
+            case "all" -> List.of(Algorithm.PAPER, Algorithm.IMPROVED, Algorithm.EXACT);
             default -> throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--algorithm must be paper, improved or both");
+                    "--algorithm must be paper, improved, exact, both or all");
         };
         Occupancy mapping = switch (occupancy.toLowerCase(java.util.Locale.ROOT)) {
             case "proportional" -> Occupancy.PROPORTIONAL;
@@ -140,7 +149,7 @@ public final class EvaluateCollectiveCommand implements Callable<Integer> {
         }
         EvaluationOptions options = new EvaluationOptions(nodes, seed, cases,
                 counts != null ? counts : TestCaseGenerator.COUNTS, source, mapping, loadScale, opteronFraction,
-                algorithms, oracleN, feasibilityBudget, oracleBudget);
+                algorithms, oracleN, feasibilityBudget, oracleBudget, exactBudget);
         java.io.PrintStream progress = new java.io.PrintStream(new java.io.OutputStream() {
             @Override
             public void write(int b) {

@@ -42,6 +42,7 @@ public final class Settings {
     public static final String PROPERTIES = "coreserve.properties";
     public static final String ENGINE_ALGORITHM = "coreserve.engine.algorithm";
     public static final String ENGINE_SEED = "coreserve.engine.seed";
+    public static final String ENGINE_EXACT_BUDGET = "coreserve.engine.exact-budget";
     public static final String COUNTER_OFFER_TTL = "coreserve.counter-offer.ttl";
     public static final String COUNTER_OFFER_HORIZON = "coreserve.counter-offer.horizon";
     public static final String COUNTER_OFFER_SEARCH = "coreserve.counter-offer.search";
@@ -105,9 +106,15 @@ public final class Settings {
                 "age (stream time) at which monitoring samples, and the offers agents' ended reservations, are pruned");
         def.define(PROPERTIES, Type.LIST, "cores,cpu_ghz,memory_gb", nonEmptyList(), Importance.HIGH,
                 "the system's quantitative properties P (seed 000 section 2)");
-        def.define(ENGINE_ALGORITHM, Type.STRING, "paper",
-                ConfigDef.CaseInsensitiveValidString.in("paper", "improved"), Importance.HIGH,
-                "paper (seed 000 as specified) or improved");
+        def.define(ENGINE_ALGORITHM, Type.STRING, "improved",
+                ConfigDef.CaseInsensitiveValidString.in("paper", "improved", "exact"), Importance.HIGH,
+                "paper (seed 000 as specified), improved (all matching resources up to 1,024, greedy and"
+                        + " best-improvement phases) or exact (improved's plan, then branch and bound over every"
+                        + " matching resource at its start; the decision's counts say whether optimality was proven)");
+        def.define(ENGINE_EXACT_BUDGET, Type.LONG, io.coreserve.engine.allocation.EngineConfig.DEFAULT_EXACT_BUDGET,
+                ConfigDef.Range.atLeast(0), Importance.LOW,
+                "exact: search-tree nodes of the branch and bound per decision (a count, not a time: replays decide"
+                        + " the same); beyond it the best set found is booked, not proven optimal");
         def.define(ENGINE_SEED, Type.LONG, 42L, null, Importance.LOW,
                 "the engine's random seed: same seed and input, same decisions");
         def.define(COUNTER_OFFER_TTL, Type.STRING, "PT15M", positiveDuration(), Importance.MEDIUM,

@@ -46,7 +46,7 @@ final class Decisions {
                 .setAllocations(EventMapping.allocations(plan, books.properties()))
                 .setUtilisationFactor(plan.utilisation())
                 .setEstimatedUtilisationFactor(plan.utilisationEstimate())
-                .setStatistics(EventMapping.statistics(settings.algorithmName(), plan.stats()))
+                .setStatistics(EventMapping.statistics(settings.algorithmName(), plan))
                 .build();
     }
 

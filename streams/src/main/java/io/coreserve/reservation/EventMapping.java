@@ -104,6 +104,20 @@ final class EventMapping {
         return result;
     }
 
+    /**
+     * The statistics of a plan; an EXACT plan adds {@code optimalityProven} (1: no N-set has a higher U~ at its
+     * start, 0: the node budget ran out first) and {@code exactNodes} to the counts. A structured field for the
+     * proof is left for a later schema version.
+     */
+    static AlgorithmStatistics statistics(String algorithm, Plan plan) {
+        AlgorithmStatistics statistics = statistics(algorithm, plan.stats());
+        if (plan.optimality() != null) {
+            statistics.getCounts().put("optimalityProven", plan.optimality().proven() ? 1L : 0L);
+            statistics.getCounts().put("exactNodes", plan.optimality().nodes());
+        }
+        return statistics;
+    }
+
     static AlgorithmStatistics statistics(String algorithm, SearchStats s) {
         Map<String, Long> nanos = new LinkedHashMap<>();
         nanos.put("I", s.discoveryNanos());

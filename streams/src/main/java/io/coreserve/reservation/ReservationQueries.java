@@ -265,7 +265,7 @@ public final class ReservationQueries {
                     .setAllocations(EventMapping.allocations(plan, books.properties()))
                     .setUtilisationFactor(plan.utilisation())
                     .setEstimatedUtilisationFactor(plan.utilisationEstimate())
-                    .setStatistics(EventMapping.statistics(settings.algorithmName(), plan.stats()))
+                    .setStatistics(EventMapping.statistics(settings.algorithmName(), plan))
                     .build();
         }
         Rejection rejection = (Rejection) outcome;

@@ -14,7 +14,8 @@ import java.util.Locale;
  * The reservation service's settings:
  * <ul>
  *   <li>{@code coreserve.properties}: the system's quantitative properties P (default cores,cpu_ghz,memory_gb);</li>
- *   <li>{@code coreserve.engine.algorithm}: paper (seed 000 as specified) or improved; {@code coreserve.engine.seed};</li>
+ *   <li>{@code coreserve.engine.algorithm}: paper (seed 000 as specified), improved or exact;
+ *       {@code coreserve.engine.seed}; {@code coreserve.engine.exact-budget}: exact's node budget;</li>
  *   <li>{@code coreserve.request.horizon}: t_C, the window t_l - t_e when a request gives no t_l (default PT24H);</li>
  *   <li>{@code coreserve.request.max-duration}: the longest t_res a request may ask for (default P30D);</li>
  *   <li>{@code coreserve.counter-offer.ttl}: how long a counter-offer may be accepted (default PT15M);</li>
@@ -50,7 +51,7 @@ public record ReservationSettings(PropertySchema properties, EngineConfig engine
         EngineConfig d = EngineConfig.defaults();
         EngineConfig engine = new EngineConfig(seed, d.mInit(), d.mMax(), d.l1(), d.l2(),
                 config.getDuration(CoreserveConfig.HORIZON).toMillis(), d.defaultPerResource(), algorithm,
-                d.improvedPool(), d.improvedRestarts(), d.bookingRetries());
+                d.improvedPool(), d.improvedRestarts(), d.bookingRetries(), Long.parseLong(config.require(Settings.ENGINE_EXACT_BUDGET).trim()));
         return new ReservationSettings(properties, engine, algorithm.name().toLowerCase(Locale.ROOT),
                 config.require(CoreserveConfig.DEFAULT_DOMAIN),
                 config.getDuration(COUNTER_OFFER_TTL),

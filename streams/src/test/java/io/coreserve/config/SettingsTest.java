@@ -28,7 +28,7 @@ class SettingsTest {
     @Test
     void defaultsComeFromTheDeclaration() {
         CoreserveConfig config = CoreserveConfig.of(Map.of());
-        assertThat(config.get(Settings.ENGINE_ALGORITHM)).isEqualTo("paper");
+        assertThat(config.get(Settings.ENGINE_ALGORITHM)).isEqualTo("improved");
         assertThat(config.getDuration(Settings.COUNTER_OFFER_TTL)).hasMinutes(15);
         assertThat(config.get(Settings.PROPERTIES)).isEqualTo("cores,cpu_ghz,memory_gb");
         assertThat(config.topics().requests()).isEqualTo("coreserve.requests");

@@ -14,11 +14,18 @@ public record PipelineDriver(CoreserveConfig config, EventSerdes serdes, Reserva
         TopologyTestDriver driver) {
 
     public static PipelineDriver start(Path stateDir, String registryScope, Instant start) {
-        CoreserveConfig config = CoreserveConfig.of(Map.of(
+        return start(stateDir, registryScope, start, Map.of());
+    }
+
+    /** As above, with further settings (e.g. the engine's algorithm). */
+    public static PipelineDriver start(Path stateDir, String registryScope, Instant start, Map<String, String> more) {
+        Map<String, String> settings = new java.util.HashMap<>(Map.of(
                 StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092",
                 StreamsConfig.STATE_DIR_CONFIG, stateDir.toString(),
                 CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://" + registryScope,
                 ReservationSettings.PROPERTIES, "cores,memory_gb"));
+        settings.putAll(more);
+        CoreserveConfig config = CoreserveConfig.of(settings);
         EventSerdes serdes = new EventSerdes(config);
         ReservationPipeline pipeline = ReservationPipeline.forConfig(config);
         return new PipelineDriver(config, serdes, pipeline, new TopologyTestDriver(PipelineTopology.build(

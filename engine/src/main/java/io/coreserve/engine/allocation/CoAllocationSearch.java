@@ -53,7 +53,9 @@ final class CoAllocationSearch {
             // Phase I: M * N candidates (IMPROVED: all matching ones up to the pool size).
             long t = System.nanoTime();
             int wanted = (int) Math.min((long) m * n, Integer.MAX_VALUE);
-            if (config.algorithm() == Algorithm.IMPROVED) {
+            if (config.algorithm() == Algorithm.EXACT) {
+                wanted = Integer.MAX_VALUE;                                // every matching resource
+            } else if (config.algorithm() == Algorithm.IMPROVED) {
                 wanted = Math.max(wanted, config.improvedPool());
             }
             int[] resources = discovery.discover(catalogue, request, wanted);
@@ -95,7 +97,7 @@ final class CoAllocationSearch {
             Availability availability = new Availability(candidates.properties);
             boolean enoughFree = false;
             Selection found = null;
-            FailedStart failed = config.algorithm() == Algorithm.IMPROVED ? new FailedStart() : null;
+            FailedStart failed = config.algorithm().improvedPhases() ? new FailedStart() : null;
             for (long start : startTimes) {
                 counters.startTimesTried++;
                 availability.fill(phaseThree, candidates, request, start);
@@ -118,13 +120,20 @@ final class CoAllocationSearch {
             if (found != null) {
                 // Phase V.
                 t = System.nanoTime();
-                if (config.algorithm() == Algorithm.IMPROVED) {
+                if (config.algorithm().improvedPhases()) {
                     BestImprovementOptimiser.run(found, config.l2(), counters);
                 } else {
                     RandomSwapOptimiser.run(found, config.l2(), random, counters);
                 }
+                Optimality optimality = null;
+                if (config.algorithm() == Algorithm.EXACT) {
+                    ExactImprovement.Improved exact = ExactImprovement.run(found, request, config.exactBudget());
+                    found = exact.selection();
+                    optimality = exact.optimality();
+                }
                 counters.optimisationNanos += System.nanoTime() - t;
-                Plan plan = toPlan(request, candidates, found, counters.toStats(System.nanoTime() - begin));
+                Plan plan = toPlan(request, candidates, found, counters.toStats(System.nanoTime() - begin),
+                        optimality);
                 return new Result(plan, m);
             }
             if (enoughFree) {
@@ -152,7 +161,7 @@ final class CoAllocationSearch {
         if (!availability.largestCanReach(request)) {
             return null;
         }
-        if (config.algorithm() == Algorithm.IMPROVED) {
+        if (config.algorithm().improvedPhases()) {
             if (!availability.jointlyCanReach(request)) {
                 return null;                                   // as above, for several properties at once
             }
@@ -180,7 +189,8 @@ final class CoAllocationSearch {
         return s.admissible() ? s : null;                                  // line 9
     }
 
-    private Plan toPlan(ResolvedRequest request, CandidateSet candidates, Selection s, SearchStats stats) {
+    private Plan toPlan(ResolvedRequest request, CandidateSet candidates, Selection s, SearchStats stats,
+            Optimality optimality) {
         Availability availability = s.availability;
         long start = availability.start;
         long end = start + request.duration();
@@ -206,7 +216,7 @@ final class CoAllocationSearch {
             utilisation *= reservedAfter[i] / capacity[i];
         }
         return new Plan(request.requestId(), start, end, assignments, utilisation, s.estimate(),
-                config.algorithm(), stats);
+                config.algorithm(), stats, optimality);
     }
 
     private static Result reject(ResolvedRequest request, RejectionReason reason, String message, Counters counters,

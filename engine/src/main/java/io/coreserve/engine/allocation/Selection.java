@@ -39,6 +39,19 @@ final class Selection {
         return new Selection(availability, request);
     }
 
+    /** R_s = the given members of R_a (positions in R_a), in that order. */
+    static Selection of(Availability availability, ResolvedRequest request, int[] members) {
+        Selection s = new Selection(availability, request);
+        for (int member : members) {
+            int position = 0;
+            while (s.rest[position] != member) {
+                position++;
+            }
+            s.choose(position);
+        }
+        return s;
+    }
+
     /** Moves rest[position] into R_s. */
     void choose(int restPosition) {
         int member = rest[restPosition];

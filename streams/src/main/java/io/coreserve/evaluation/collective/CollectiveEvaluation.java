@@ -8,10 +8,10 @@ import io.coreserve.evaluation.collective.EvaluationReport.Grade;
 import io.coreserve.evaluation.collective.EvaluationReport.OracleComparison;
 import io.coreserve.evaluation.collective.EvaluationReport.PerN;
 import io.coreserve.evaluation.collective.EvaluationReport.Variant;
-import io.coreserve.oracle.ExactOracle;
-import io.coreserve.oracle.OracleRequest;
-import io.coreserve.oracle.OracleResult;
-import io.coreserve.oracle.Scope;
+import io.coreserve.engine.exact.ExactOracle;
+import io.coreserve.engine.exact.OracleRequest;
+import io.coreserve.engine.exact.OracleResult;
+import io.coreserve.engine.exact.Scope;
 import io.coreserve.trace.planetlab.PlanetLabDay;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -60,7 +60,7 @@ public final class CollectiveEvaluation {
         List<Variant> variants = new ArrayList<>();
         for (Algorithm algorithm : options.algorithms()) {
             EngineConfig config = EngineConfig.defaults().withSeed(options.seed()).withAlgorithm(algorithm)
-                    .withM(3, 3).withLimits(7, 10);
+                    .withM(3, 3).withLimits(7, 10).withExactBudget(options.exactBudget());
             RecordingDiscovery discovery = new RecordingDiscovery();
             CoAllocator engine = new CoAllocator(instance.catalogue(), instance.timetables(), config, discovery);
             for (TestCase c : cases) { // warm-up, so that search times are not JIT compilation times

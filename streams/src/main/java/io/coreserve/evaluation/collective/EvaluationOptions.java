@@ -1,6 +1,7 @@
 package io.coreserve.evaluation.collective;
 
 import io.coreserve.engine.allocation.Algorithm;
+import io.coreserve.engine.allocation.EngineConfig;
 import java.util.List;
 
 /**
@@ -18,10 +19,19 @@ import java.util.List;
  * @param oracleCount        N of the cases graded by the exact oracle (5), or 0 for none
  * @param feasibilityBudget  oracle search nodes per start time
  * @param optimisationBudget oracle branch-and-bound nodes per case
+ * @param exactBudget        the exact algorithm's branch-and-bound nodes per request
  */
 public record EvaluationOptions(int nodes, long seed, int cases, int[] counts, NodeSource nodeSource,
         Occupancy occupancy, double loadScale, double opteronFraction, List<Algorithm> algorithms, int oracleCount,
-        long feasibilityBudget, long optimisationBudget) {
+        long feasibilityBudget, long optimisationBudget, long exactBudget) {
+
+    /** With the exact algorithm's default budget. */
+    public EvaluationOptions(int nodes, long seed, int cases, int[] counts, NodeSource nodeSource,
+            Occupancy occupancy, double loadScale, double opteronFraction, List<Algorithm> algorithms,
+            int oracleCount, long feasibilityBudget, long optimisationBudget) {
+        this(nodes, seed, cases, counts, nodeSource, occupancy, loadScale, opteronFraction, algorithms, oracleCount,
+                feasibilityBudget, optimisationBudget, EngineConfig.DEFAULT_EXACT_BUDGET);
+    }
 
     public static EvaluationOptions paper(long seed) {
         return new EvaluationOptions(606, seed, 90, TestCaseGenerator.COUNTS, NodeSource.HOSTS,

@@ -1,4 +1,4 @@
-package io.coreserve.oracle;
+package io.coreserve.engine.exact;
 
 /** A count of search-tree nodes a search may still visit. */
 final class Budget {

@@ -1,4 +1,4 @@
-package io.coreserve.oracle;
+package io.coreserve.engine.exact;
 
 import java.util.Arrays;
 

@@ -1,4 +1,4 @@
-package io.coreserve.oracle;
+package io.coreserve.engine.exact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

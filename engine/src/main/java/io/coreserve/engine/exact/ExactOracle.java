@@ -1,4 +1,4 @@
-package io.coreserve.oracle;
+package io.coreserve.engine.exact;
 
 import io.coreserve.engine.catalogue.ResourceCatalogue;
 import io.coreserve.engine.timetable.TimetableView;

@@ -1,4 +1,4 @@
-package io.coreserve.oracle;
+package io.coreserve.engine.exact;
 
 /**
  * Every pair of members of a sorted {@link Items}, bucketed by the cell of its summed availabilities

@@ -1,4 +1,4 @@
-package io.coreserve.oracle;
+package io.coreserve.engine.exact;
 
 import io.coreserve.engine.model.PropertySchema;
 import io.coreserve.engine.model.Quantity;

@@ -1,4 +1,4 @@
-package io.coreserve.oracle;
+package io.coreserve.engine.exact;
 
 /** Which resources the oracle may choose from. */
 public enum Scope {
