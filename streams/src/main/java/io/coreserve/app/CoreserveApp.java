@@ -52,6 +52,10 @@ public final class CoreserveApp implements AutoCloseable {
                             org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore())));
             io.coreserve.http.QueryRoutes.register(http, queries, config.require(CoreserveConfig.DEFAULT_DOMAIN),
                     System::currentTimeMillis, streams::metrics);
+            io.coreserve.http.ReservationListRoutes.register(http, () -> streams.store(
+                    org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(
+                            io.coreserve.reservation.ReservationPipeline.RESERVATIONS_STORE,
+                            org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore())));
             return ConsoleRoutes.register(http, queries, config, System::currentTimeMillis);
         });
     }

@@ -32,6 +32,7 @@ public final class Settings {
     public static final String HTTP_PORT = "coreserve.http.port";
     public static final String HTTP_MAX_BODY_BYTES = "coreserve.http.max-body-bytes";
     public static final String HTTP_IDLE_TIMEOUT = "coreserve.http.idle-timeout";
+    public static final String HTTP_URL = "coreserve.http.url";
     public static final String HORIZON = "coreserve.request.horizon";
     public static final String HISTORY_RETENTION = "coreserve.history.retention";
 
@@ -80,6 +81,9 @@ public final class Settings {
                 "largest HTTP request body read (bytes); a longer one is refused with 413 before it is read");
         def.define(HTTP_IDLE_TIMEOUT, Type.STRING, "PT30S", positiveDuration(), Importance.LOW,
                 "how long an HTTP connection may stay silent (also mid-body) before the server closes it");
+        def.define(HTTP_URL, Type.STRING, "", null, Importance.LOW,
+                "client side: the app's HTTP address for show, queue, probe and accept (the http= of dev's ready line;"
+                        + " the CLI's --http)");
         def.define(HORIZON, Type.STRING, "PT24H", positiveDuration(), Importance.MEDIUM,
                 "t_C: t_l - t_e when a request gives no latest start");
         def.define(HISTORY_RETENTION, Type.STRING, "P2D", nonNegativeDuration(), Importance.LOW,
