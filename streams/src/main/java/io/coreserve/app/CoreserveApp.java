@@ -52,11 +52,19 @@ public final class CoreserveApp implements AutoCloseable {
                             org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore())));
             io.coreserve.http.QueryRoutes.register(http, queries, config.require(CoreserveConfig.DEFAULT_DOMAIN),
                     System::currentTimeMillis, streams::metrics);
-            io.coreserve.http.ReservationListRoutes.register(http, () -> streams.store(
+            java.util.function.Supplier<org.apache.kafka.streams.state.ReadOnlyKeyValueStore<String,
+                    io.coreserve.events.ReservationDecision>> decisions = () -> streams.store(
                     org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(
                             io.coreserve.reservation.ReservationPipeline.RESERVATIONS_STORE,
-                            org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore())));
-            return ConsoleRoutes.register(http, queries, config, System::currentTimeMillis);
+                            org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore()));
+            io.coreserve.http.ReservationListRoutes.register(http, decisions);
+            AutoCloseable metrics = io.coreserve.metrics.PrometheusMetrics.register(http, streams, config);
+            AutoCloseable console = ConsoleRoutes.register(http, queries, decisions, config,
+                    System::currentTimeMillis);
+            return () -> {
+                console.close();
+                metrics.close();
+            };
         });
     }
 

@@ -29,7 +29,7 @@ import org.apache.kafka.common.MetricName;
  *   <li>{@code GET /users/USER/reservations}: a user's decisions;</li>
  *   <li>{@code POST /probe}: a request (JSON or YAML, as for {@code submit}): what the engine would decide now,
  *       booking nothing;</li>
- *   <li>{@code GET /metrics}: throughput and latency of the pipeline.</li>
+ *   <li>{@code GET /metrics.json}: throughput and latency of the pipeline (Prometheus: {@code /metrics}).</li>
  * </ul>
  * Answers cover this instance's tasks only (one instance is supported for queries for now).
  */
@@ -71,7 +71,8 @@ public final class QueryRoutes {
         http.post("/probe", "what the engine would decide for a request now, booking nothing",
                 "a request as for submit (keys user, n, duration, earliest, latest, min, total, require, domain, id)",
                 ctx -> probe(ctx, http, queries, clock));
-        http.get("/metrics", "throughput and latency of the pipeline's stream threads", List.of(),
+        http.get("/metrics.json", "throughput and latency of the pipeline's stream threads (JSON; /metrics has "
+                + "the Prometheus view)", List.of(),
                 ctx -> Response.ok(selected(metrics.get())));
     }
 

@@ -36,7 +36,8 @@ public final class ReservationListRoutes {
                         .map(AvroJson::toJson).toList()));
     }
 
-    static List<ReservationDecision> list(ReadOnlyKeyValueStore<String, ReservationDecision> store, String user,
+    /** The decisions of {@code store} of {@code user} (null: all) with one of {@code statuses} in {@code domain} (null: all). */
+    public static List<ReservationDecision> list(ReadOnlyKeyValueStore<String, ReservationDecision> store, String user,
             Set<ReservationStatus> statuses, String domain) {
         List<ReservationDecision> found = new ArrayList<>();
         try (KeyValueIterator<String, ReservationDecision> it = store.all()) {
