@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
 /**
  * How the reading commands ({@code show}, {@code queue}, {@code probe}, {@code accept}) reach the app: its HTTP
  * queries, at {@code --http URL}, else the setting {@value Settings#HTTP_URL} (config file, or
- * {@code CORESERVE_HTTP_URL}). A refusal is an exception with the app's own reason; an app that does not answer
+ * {@code CORESERVE_HTTP_URL}), else the port a {@code dev} run from this directory keeps in
+ * {@code .coreserve/http.port}. A refusal is an exception with the app's own reason; an app that does not answer
  * says where it was looked for.
  */
 public final class AppHttp {
@@ -37,12 +38,31 @@ public final class AppHttp {
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
-    /** The base URL: {@code --http}, else the configured one. */
+    /** The base URL: {@code --http}, else the configured one, else the port {@code dev} keeps in its data dir. */
     String base(CoreserveConfig config) {
+        return base(config, LOCAL_PORT_FILE);
+    }
+
+    /**
+     * Where {@code dev} (default data directory) keeps its HTTP port across restarts; it listens on
+     * {@code 127.0.0.1} unless configured otherwise.
+     */
+    static final java.nio.file.Path LOCAL_PORT_FILE = java.nio.file.Path.of(".coreserve", "http.port");
+
+    String base(CoreserveConfig config, java.nio.file.Path localPortFile) {
         String configured = url != null ? url : config.get(Settings.HTTP_URL);
+        if ((configured == null || configured.isBlank()) && java.nio.file.Files.isRegularFile(localPortFile)) {
+            try {
+                configured = "http://127.0.0.1:" + Integer.parseInt(java.nio.file.Files.readString(localPortFile)
+                        .trim());
+            } catch (IOException | NumberFormatException e) {
+                throw new IllegalArgumentException("cannot read dev's HTTP port from " + localPortFile
+                        + "; give --http URL", e);
+            }
+        }
         if (configured == null || configured.isBlank()) {
             throw new IllegalArgumentException("where is the app? give --http URL (the http= of dev's ready line) or "
-                    + "set " + Settings.HTTP_URL);
+                    + "set " + Settings.HTTP_URL + " (or run where dev runs)");
         }
         return configured.endsWith("/") ? configured.substring(0, configured.length() - 1) : configured;
     }

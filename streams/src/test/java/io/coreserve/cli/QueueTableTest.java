@@ -7,10 +7,13 @@ import com.sun.net.httpserver.HttpServer;
 import io.coreserve.config.CoreserveConfig;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The squeue-like states and table, and how the reading commands report the app's refusals (an HTTP stub). */
 class QueueTableTest {
@@ -72,7 +75,16 @@ class QueueTableTest {
         assertThatThrownBy(() -> http.get(config, "/reservations", Map.of()))
                 .hasMessageStartingWith("no answer from the app at " + http.url);
         http.url = null;
-        assertThatThrownBy(() -> http.get(config, "/reservations", Map.of()))
+        assertThatThrownBy(() -> http.base(config, Path.of("no-such-dir", "http.port")))
                 .hasMessageContaining("give --http URL");
+    }
+
+    @Test
+    void shouldFindThePortDevKeepsWhenNoAddressIsGiven(@TempDir Path dir) throws Exception {
+        Path port = Files.writeString(dir.resolve("http.port"), "43489\n");
+        AppHttp http = new AppHttp();
+        assertThat(http.base(CoreserveConfig.of(Map.of()), port)).isEqualTo("http://127.0.0.1:43489");
+        http.url = "http://elsewhere:1/";
+        assertThat(http.base(CoreserveConfig.of(Map.of()), port)).isEqualTo("http://elsewhere:1");
     }
 }
