@@ -3,7 +3,7 @@
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const state = { user: null, domain: '', timeline: null, probe: null, own: new Set() };
+const state = { user: null, domain: '', timeline: null, probe: null };
 const chart = echarts.init($('timeline'));
 
 async function call(method, path, body) {
@@ -18,6 +18,10 @@ async function call(method, path, body) {
     throw new Error(answer.error + (answer.field ? ' (' + answer.field + ')' : ''));
   }
   return answer;
+}
+
+function escape(text) {
+  return String(text).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
 }
 
 function time(ms) {
@@ -40,10 +44,10 @@ function bars(timeline) {
   const data = [];
   timeline.resources.forEach((resource, row) => {
     resource.bookings.forEach((b) => {
-      const own = state.own.has(b.requestId);
+      const own = b.user != null && b.user === state.user;
       const color = b.kind === 'RESERVATION' || b.kind === 'reservation'
         ? (own ? '#2f7ed8' : '#8bbc21') : '#aaaaaa';
-      data.push({ name: b.requestId || b.kind, value: [row, b.from, b.to, b.requestId, b.kind],
+      data.push({ name: b.requestId || b.kind, value: [row, b.from, b.to, b.requestId, b.kind, b.user || ''],
         itemStyle: { color } });
     });
   });
@@ -65,7 +69,9 @@ function drawTimeline() {
   if (!timeline) {
     return;
   }
-  const tooltip = (p) => p.value[3] + ' (' + p.value[4] + ')<br>' + time(p.value[1]) + ' .. ' + time(p.value[2]);
+  // The owner's name on every reservation bar's tooltip (other users' bars too: everyone sees every booking).
+  const tooltip = (p) => escape(p.value[3] + ' (' + (p.value[5] ? p.value[5] + ', ' : '') + p.value[4] + ')')
+    + '<br>' + time(p.value[1]) + ' .. ' + time(p.value[2]);
   chart.setOption({
     animation: false,
     tooltip: { formatter: tooltip },
@@ -91,22 +97,21 @@ async function loadTimeline() {
   drawTimeline();
 }
 
+// Every user's reservations (filters: user, status); Cancel and Accept only on the logged-in user's own.
 async function loadReservations() {
-  const user = $('filter-user').value || state.user;
-  const body = $('reservations').querySelector('tbody');
-  if (!user) {
-    body.replaceChildren();
-    return;
+  const query = new URLSearchParams();
+  if ($('filter-user').value) {
+    query.set('user', $('filter-user').value);
   }
-  const status = $('filter-status').value;
-  const decisions = await call('GET', '/users/' + encodeURIComponent(user) + '/reservations');
-  if (user === state.user) {
-    state.own = new Set(decisions.filter((d) => d.status !== 'CANCELLED').map((d) => d.requestId));
+  if ($('filter-status').value) {
+    query.set('status', $('filter-status').value);
   }
-  const rows = decisions.filter((d) => !status || d.status === status).map((d) => {
+  const decisions = await call('GET', '/reservations?' + query);
+  const rows = decisions.map((d) => {
     const tr = document.createElement('tr');
     tr.className = 'reservation';
     tr.dataset.id = d.requestId;
+    tr.dataset.user = d.user;
     [d.requestId, d.user, d.status, time(d.start), time(d.end),
       (d.allocations || []).map((a) => a.resourceId).join(' ')].forEach((text) => {
       const td = document.createElement('td');
@@ -114,18 +119,25 @@ async function loadReservations() {
       tr.appendChild(td);
     });
     const action = document.createElement('td');
-    if (d.user === state.user && (d.status === 'ACCEPTED' || d.status === 'COUNTER_OFFERED')) {
-      const button = document.createElement('button');
-      button.className = 'cancel';
-      button.dataset.id = d.requestId;
-      button.textContent = 'Cancel';
-      button.onclick = () => cancel(d);
-      action.appendChild(button);
+    if (d.user === state.user && d.status === 'COUNTER_OFFER') {
+      action.appendChild(button('accept', d, 'Accept', () => accept(d)));
+    }
+    if (d.user === state.user && (d.status === 'ACCEPTED' || d.status === 'COUNTER_OFFER')) {
+      action.appendChild(button('cancel', d, 'Cancel', () => cancel(d)));
     }
     tr.appendChild(action);
     return tr;
   });
-  body.replaceChildren(...rows);
+  $('reservations').querySelector('tbody').replaceChildren(...rows);
+}
+
+function button(kind, decision, text, onclick) {
+  const b = document.createElement('button');
+  b.className = kind;
+  b.dataset.id = decision.requestId;
+  b.textContent = text;
+  b.onclick = onclick;
+  return b;
 }
 
 async function refresh() {
@@ -176,6 +188,16 @@ async function cancel(decision) {
   try {
     await call('POST', '/console/cancel', { id: decision.requestId, user: decision.user, domain: decision.domain });
     $('submit-result').textContent = 'cancelling ' + decision.requestId;
+  } catch (e) {
+    $('submit-result').textContent = e.message;
+  }
+}
+
+async function accept(decision) {
+  try {
+    const answer = await call('POST', '/console/accept',
+      { id: decision.requestId, user: decision.user, domain: decision.domain });
+    $('submit-result').textContent = 'accepting ' + decision.requestId + ' from ' + time(answer.start);
   } catch (e) {
     $('submit-result').textContent = e.message;
   }

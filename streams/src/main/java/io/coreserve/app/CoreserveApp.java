@@ -59,7 +59,19 @@ public final class CoreserveApp implements AutoCloseable {
                     self, config.getDuration(Settings.HTTP_FORWARD_TIMEOUT));
             io.coreserve.http.QueryRoutes.register(http, queries, forwarding,
                     config.require(CoreserveConfig.DEFAULT_DOMAIN), System::currentTimeMillis, streams::metrics);
-            return ConsoleRoutes.register(http, queries, config, System::currentTimeMillis);
+            java.util.function.Supplier<org.apache.kafka.streams.state.ReadOnlyKeyValueStore<String,
+                    io.coreserve.events.ReservationDecision>> decisions = () -> streams.store(
+                    org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(
+                            io.coreserve.reservation.ReservationPipeline.RESERVATIONS_STORE,
+                            org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore()));
+            io.coreserve.http.ReservationListRoutes.register(http, decisions);
+            AutoCloseable metrics = io.coreserve.metrics.PrometheusMetrics.register(http, streams, config);
+            AutoCloseable console = ConsoleRoutes.register(http, queries, decisions, config,
+                    System::currentTimeMillis);
+            return () -> {
+                console.close();
+                metrics.close();
+            };
         });
     }
 

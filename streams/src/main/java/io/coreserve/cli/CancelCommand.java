@@ -1,9 +1,7 @@
 package io.coreserve.cli;
 
-import io.coreserve.app.EventProducer;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.CancelRequest;
-import io.coreserve.events.ReservationCommand;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,27 +19,24 @@ public final class CancelCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ID", description = "Id of the request whose reservation is cancelled.")
     String requestId;
 
-    @Option(names = "--user", description = "The reservation's owner (default: the credentials' local user).")
-    String user;
-
-    @Option(names = "--domain", description = "Domain of the reservation (default: the configured default domain).")
-    String domain;
+    @Mixin
+    RequestOwner request;
 
     @Option(names = "--reason", description = "Why, for the record.")
     String reason;
 
+    @Option(names = "--json", description = "Print what was sent as one JSON object (command, requestId, user, "
+            + "domain, sentAt) instead of the id.")
+    boolean json;
+
     @Override
     public Integer call() throws Exception {
-        CoreserveConfig config = connection.loadAs(user);
-        String owner = user != null ? user : connection.user();
-        if (owner == null) {
-            throw new IllegalArgumentException("--user is required (no credentials name a local user)");
-        }
-        CancelRequest cancel = CancelRequest.newBuilder().setRequestId(requestId).setUser(owner).setDomain(domain)
+        CoreserveConfig config = connection.loadAs(request.user);
+        String owner = request.requireUser(connection);
+        CancelRequest cancel = CancelRequest.newBuilder().setRequestId(requestId).setUser(owner).setDomain(request.domain)
                 .setReason(reason).setRequestedAt(Instant.now()).build();
-        String key = domain != null ? domain : config.require(CoreserveConfig.DEFAULT_DOMAIN);
-        EventProducer.sendCommand(config, key, ReservationCommand.newBuilder().setCommand(cancel).build());
-        System.out.println(requestId);
+        System.out.println(SentCommand.send(config, "cancel", requestId, owner, request.domain, null,
+                cancel).print(json));
         return 0;
     }
 }

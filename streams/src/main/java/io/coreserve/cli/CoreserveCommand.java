@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
         description = "Advance reservation and co-allocation of compute resources on Kafka.",
         subcommands = {DevCommand.class, RunCommand.class, SubmitCommand.class, WatchCommand.class,
                 ReplayCommand.class, EvaluateCommand.class, BenchCommand.class, DlqCommand.class,
-                SettingsCommand.class, UserCommand.class, CancelCommand.class})
+                SettingsCommand.class, UserCommand.class, CancelCommand.class, AcceptCommand.class,
+                ShowCommand.class, QueueCommand.class, ProbeCommand.class})
 public final class CoreserveCommand implements Runnable {
 
     @CommandLine.Spec

@@ -34,6 +34,7 @@ public final class Settings {
     public static final String HTTP_IDLE_TIMEOUT = "coreserve.http.idle-timeout";
     public static final String HTTP_ADVERTISED_HOST = "coreserve.http.advertised-host";
     public static final String HTTP_FORWARD_TIMEOUT = "coreserve.http.forward-timeout";
+    public static final String HTTP_URL = "coreserve.http.url";
     public static final String HORIZON = "coreserve.request.horizon";
     public static final String MAX_DURATION = "coreserve.request.max-duration";
     public static final String HISTORY_RETENTION = "coreserve.history.retention";
@@ -98,6 +99,9 @@ public final class Settings {
                         + "every address");
         def.define(HTTP_FORWARD_TIMEOUT, Type.STRING, "PT5S", positiveDuration(), Importance.LOW,
                 "how long a question forwarded to the instance that holds its domain may take");
+        def.define(HTTP_URL, Type.STRING, "", null, Importance.LOW,
+                "client side: the app's HTTP address for show, queue, probe and accept (the http= of dev's ready line;"
+                        + " the CLI's --http)");
         def.define(HORIZON, Type.STRING, "PT24H", positiveDuration(), Importance.MEDIUM,
                 "t_C: t_l - t_e when a request gives no latest start");
         def.define(MAX_DURATION, Type.STRING, "P30D", positiveDuration(), Importance.MEDIUM,

@@ -3,15 +3,20 @@ package io.coreserve.console;
 import io.coreserve.cli.request.RequestSpec;
 import io.coreserve.cli.request.TimeSyntax;
 import io.coreserve.config.CoreserveConfig;
+import io.coreserve.events.AcceptCounterOffer;
 import io.coreserve.events.CancelRequest;
 import io.coreserve.events.CoAllocationRequest;
 import io.coreserve.events.ReservationCommand;
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.events.ReservationStatus;
 import io.coreserve.events.Resource;
+import io.coreserve.events.SuggestedInterval;
 import io.coreserve.http.ApiError;
 import io.coreserve.http.HttpApi;
 import io.coreserve.http.HttpApi.Param;
 import io.coreserve.http.HttpApi.Response;
 import io.coreserve.http.ProbeRequests;
+import io.coreserve.http.ReservationListRoutes;
 import io.coreserve.identity.AuthSettings;
 import io.coreserve.reservation.ReservationQueries;
 import io.javalin.http.Context;
@@ -21,11 +26,15 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The operator's console (issue 10, "The console"): the page at {@code /} with its script, style and ECharts (from
@@ -39,14 +48,17 @@ public final class ConsoleRoutes implements AutoCloseable {
     private static final Map<String, String> ASSETS = Map.of("app.js", "text/javascript", "console.css", "text/css");
 
     private final ReservationQueries queries;
+    private final Supplier<ReadOnlyKeyValueStore<String, ReservationDecision>> decisions;
     private final String defaultDomain;
     private final LongSupplier clock;
     private final ConsoleSessions sessions;
     private final CommandWriter commands;
     private final DecisionFeed feed;
 
-    private ConsoleRoutes(ReservationQueries queries, CoreserveConfig config, LongSupplier clock) {
+    private ConsoleRoutes(ReservationQueries queries, Supplier<ReadOnlyKeyValueStore<String, ReservationDecision>>
+            decisions, CoreserveConfig config, LongSupplier clock) {
         this.queries = queries;
+        this.decisions = decisions;
         this.defaultDomain = config.require(CoreserveConfig.DEFAULT_DOMAIN);
         this.clock = clock;
         this.sessions = ConsoleSessions.of(AuthSettings.from(config.asMap()));
@@ -55,9 +67,10 @@ public final class ConsoleRoutes implements AutoCloseable {
     }
 
     /** Declares the console's routes on {@code http}; close the result with the app (producer and feed consumer). */
-    public static ConsoleRoutes register(HttpApi http, ReservationQueries queries, CoreserveConfig config,
+    public static ConsoleRoutes register(HttpApi http, ReservationQueries queries,
+            Supplier<ReadOnlyKeyValueStore<String, ReservationDecision>> decisions, CoreserveConfig config,
             LongSupplier clock) {
-        ConsoleRoutes console = new ConsoleRoutes(queries, config, clock);
+        ConsoleRoutes console = new ConsoleRoutes(queries, decisions, config, clock);
         http.getOwnAnswer("/", "the operator's console (a web page)", List.of(),
                 ctx -> asset(ctx, "console/index.html", "text/html"));
         http.getOwnAnswer("/console/assets/{file}", "the console's script, style and chart library", List.of(
@@ -81,6 +94,9 @@ public final class ConsoleRoutes implements AutoCloseable {
                 "a request as for /probe; its user is the logged-in user", ctx -> console.submit(ctx, http));
         http.post("/console/cancel", "cancel one of the logged-in user's reservations (403 for another user's)",
                 "{id, user, domain}: user defaults to the logged-in user", ctx -> console.cancel(ctx, http));
+        http.post("/console/accept", "accept a counter-offer to the logged-in user (403 for another user's)",
+                "{id, user, domain, start}: start of the offered interval (default: the one after the window)",
+                ctx -> console.accept(ctx, http));
         return console;
     }
 
@@ -113,6 +129,7 @@ public final class ConsoleRoutes implements AutoCloseable {
             throw new ApiError(400, "to", "to must be after from");
         }
         String domain = Optional.ofNullable(ctx.queryParam("domain")).filter(d -> !d.isBlank()).orElse(defaultDomain);
+        Map<String, String> owners = owners(domain);
         List<Map<String, Object>> resources = new ArrayList<>();
         for (Resource r : queries.resources(domain)) {
             queries.timetable(domain, r.getId(), from, to).ifPresent(t -> {
@@ -120,7 +137,7 @@ public final class ConsoleRoutes implements AutoCloseable {
                 row.put("id", r.getId());
                 row.put("capacity", t.capacity());
                 row.put("down", t.down());
-                row.put("bookings", t.bookings());
+                row.put("bookings", t.bookings().stream().map(b -> withOwner(b, r.getId(), owners)).toList());
                 resources.add(row);
             });
         }
@@ -131,6 +148,36 @@ public final class ConsoleRoutes implements AutoCloseable {
         body.put("now", now.toEpochMilli());
         body.put("resources", resources);
         return Response.ok(body);
+    }
+
+    /**
+     * Who holds each accepted reservation of the domain, by resource, request id and start: a timetable's bookings
+     * name the request but not its user, and request ids are only unique per user.
+     */
+    private Map<String, String> owners(String domain) {
+        Map<String, String> owners = new HashMap<>();
+        for (ReservationDecision d : ReservationListRoutes.list(decisions.get(), null,
+                EnumSet.of(ReservationStatus.ACCEPTED), domain)) {
+            d.getAllocations().forEach(a -> owners.put(ownerKey(a.getResourceId(), d.getRequestId(), d.getStart()),
+                    d.getUser()));
+        }
+        return owners;
+    }
+
+    private static String ownerKey(String resource, String requestId, Instant start) {
+        return resource + "\u0000" + requestId + "\u0000" + start.toEpochMilli();
+    }
+
+    private static Map<String, Object> withOwner(ReservationQueries.Booking b, String resource,
+            Map<String, String> owners) {
+        Map<String, Object> booking = new LinkedHashMap<>();
+        booking.put("kind", b.kind());
+        booking.put("requestId", b.requestId());
+        booking.put("user", b.requestId() == null ? null : owners.get(ownerKey(resource, b.requestId(), b.from())));
+        booking.put("from", b.from());
+        booking.put("to", b.to());
+        booking.put("amounts", b.amounts());
+        return booking;
     }
 
     private static Instant time(Context ctx, String name, Instant now, Instant otherwise) {
@@ -213,6 +260,48 @@ public final class ConsoleRoutes implements AutoCloseable {
         commands.send(domain, user, sessions.signingKey(user), ReservationCommand.newBuilder().setCommand(command)
                 .build());
         return new Response(202, Map.of("id", cancel.id, "user", user, "domain", domain));
+    }
+
+    /** The accept button's fields. */
+    public static final class Accept {
+        public String id;
+        public String user;
+        public String domain;
+        public Long start;
+    }
+
+    private Response accept(Context ctx, HttpApi http) throws Exception {
+        String user = loggedIn(ctx);
+        Accept accept = http.body(ctx, Accept.class);
+        if (accept.id == null || accept.id.isBlank()) {
+            throw ApiError.badField("id", "is required");
+        }
+        if (accept.user != null && !accept.user.equals(user)) {
+            return Response.error(403, user + " may accept only their own counter-offers, not " + accept.user + "'s");
+        }
+        String domain = accept.domain != null && !accept.domain.isBlank() ? accept.domain : defaultDomain;
+        Optional<ReservationDecision> offer = queries.reservation(domain, user, accept.id);
+        if (offer.isEmpty()) {
+            return Response.error(404, "no request " + accept.id + " of " + user + " in " + domain);
+        }
+        if (offer.get().getStatus() != ReservationStatus.COUNTER_OFFER) {
+            return Response.error(409, "request " + accept.id + " is " + offer.get().getStatus()
+                    + ", not a counter-offer");
+        }
+        // The interval after the window unless the page names one (as the CLI's accept).
+        Optional<Instant> start = offer.get().getAlternatives().stream()
+                .filter(a -> accept.start == null ? a.getPosition().name().equals("AFTER")
+                        : a.getStart().toEpochMilli() == accept.start)
+                .map(SuggestedInterval::getStart).findFirst();
+        if (start.isEmpty()) {
+            throw ApiError.badField("start", "not an offered start");
+        }
+        AcceptCounterOffer command = AcceptCounterOffer.newBuilder().setRequestId(accept.id).setUser(user)
+                .setDomain(domain).setStart(start.get()).setAcceptedAt(Instant.now()).build();
+        commands.send(domain, user, sessions.signingKey(user), ReservationCommand.newBuilder().setCommand(command)
+                .build());
+        return new Response(202, Map.of("id", accept.id, "user", user, "domain", domain,
+                "start", start.get().toEpochMilli()));
     }
 
     @Override

@@ -33,7 +33,7 @@ import org.apache.kafka.common.MetricName;
  *   <li>{@code POST /probe}: a request (JSON or YAML, as for {@code submit}): what the engine would decide now,
  *       booking nothing; an SRL co-reservation (key {@code srl}, or the text as {@code text/x-srl}): its plan with
  *       the candidates per part and the solve time;</li>
- *   <li>{@code GET /metrics}: throughput and latency of the pipeline.</li>
+ *   <li>{@code GET /metrics.json}: throughput and latency of the pipeline (Prometheus: {@code /metrics}).</li>
  * </ul>
  * Any instance answers for every domain ({@link QueryForwarding}): a question about one domain goes to the instance
  * that holds it; a list over every domain gathers every instance's.
@@ -97,7 +97,8 @@ public final class QueryRoutes {
                         + "or an SRL co-reservation: key srl (with user, domain, id), or the SRL text itself as "
                         + "Content-Type text/x-srl (query parameters user, domain, id)",
                 ctx -> probe(ctx, http, queries, forwarding, defaultDomain, clock));
-        http.get("/metrics", "throughput and latency of the pipeline's stream threads", List.of(),
+        http.get("/metrics.json", "throughput and latency of the pipeline's stream threads (JSON; /metrics has "
+                + "the Prometheus view)", List.of(),
                 ctx -> Response.ok(selected(metrics.get())));
     }
 

@@ -257,7 +257,7 @@ class PipelineIntegrationTest {
         assertThat(http("GET", "/reservations/http-1", null).get("httpStatus").asInt()).isEqualTo(400);
         assertThat(http("GET", "/reservations/no-such-request?user=carol", null).get("httpStatus").asInt()).isEqualTo(404);
         assertThat(http("GET", "/timetable", null).get("httpStatus").asInt()).isEqualTo(400);
-        assertThat(http("GET", "/metrics", null).get("body").has("process-total")).isTrue();
+        assertThat(http("GET", "/metrics.json", null).get("body").has("process-total")).isTrue();
     }
 
     @Test

@@ -72,6 +72,8 @@ class ConsoleBrowserTest {
     private static ApicurioRegistryProcess registry;
     private static CoreserveApp app;
     private static SecretKey aliceKey;
+    private static SecretKey bobKey;
+    private static double cores;
 
     @BeforeAll
     static void startEverything() throws Exception {
@@ -82,6 +84,8 @@ class ConsoleBrowserTest {
         Path keys = temp.resolve("keys");
         aliceKey = SigningKeys.generate();
         new UserKeyDirectory(keys).put("alice", aliceKey);
+        bobKey = SigningKeys.generate();
+        new UserKeyDirectory(keys).put("bob", bobKey);
         CoreserveConfig config = CoreserveConfig.of(Map.of(
                 StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
                 CoreserveConfig.SCHEMA_REGISTRY_URL, registry.url(),
@@ -91,7 +95,9 @@ class ConsoleBrowserTest {
                 AuthSettings.ENABLED, "true",
                 AuthSettings.KEYS_DIR, keys.toString()));
         TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), 1, (short) 1);
-        EventProducer.sendResources(config, DemoCatalogue.generate(6, "default", 7L, Instant.now()));
+        var nodes = DemoCatalogue.generate(6, "default", 7L, Instant.now());
+        cores = nodes.stream().mapToDouble(r -> r.getProperties().get("cores")).sum();
+        EventProducer.sendResources(config, nodes);
         app = CoreserveApp.start(config, ReservationPipeline.forConfig(config), Duration.ofMinutes(1));
     }
 
@@ -184,6 +190,81 @@ class ConsoleBrowserTest {
         HttpResponse<String> wrongKey = client.send(post("/console/login", "{\"user\": \"alice\", \"key\": \""
                 + SigningKeys.encode(SigningKeys.generate()) + "\"}", null), HttpResponse.BodyHandlers.ofString());
         assertThat(wrongKey.statusCode()).isEqualTo(401);
+    }
+
+    /**
+     * alice's request that needs every core for two hours blocks a second one in the next ten minutes, which gets
+     * a counter-offer; she accepts it with the list's Accept button and sees it ACCEPTED. bob, logged in, cannot
+     * cancel or accept alice's (403) and the list shows him no buttons on her rows, but names her on them.
+     */
+    @Test
+    void aliceAcceptsACounterOfferInTheBrowserAndBobCannotTouchHers() throws Exception {
+        try (CommandWriter writer = new CommandWriter(app.config())) {
+            for (String[] request : new String[][] {{"blocker", "PT1M"}, {"offered", "PT10M"}}) {
+                Instant now = Instant.now();
+                writer.send("default", "alice", java.util.Optional.of(aliceKey), io.coreserve.events.ReservationCommand
+                        .newBuilder().setCommand(io.coreserve.events.CoAllocationRequest.newBuilder()
+                                .setRequestId(request[0]).setUser("alice").setResourceCount(6)
+                                .setDurationMillis(Duration.ofHours(2).toMillis()).setEarliestStart(now)
+                                .setLatestStart(now.plus(Duration.parse(request[1])))
+                                .setTotals(Map.of("cores", cores)).setSubmittedAt(now).build()).build());
+            }
+        }
+        WebDriver browser = chromium();
+        try {
+            WebDriverWait wait = new WebDriverWait(browser, WAIT);
+            browser.get(app.http().url() + "/");
+            logIn(browser, wait, "alice", aliceKey);
+            wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector("button.accept[data-id='offered']")))
+                    .click();
+            wait.until(ExpectedConditions.textMatches(By.id("feed"), java.util.regex.Pattern.compile(
+                    "decision ACCEPTED alice/offered")));
+            wait.until(ExpectedConditions.textMatches(By.cssSelector("tr.reservation[data-id='offered']"),
+                    java.util.regex.Pattern.compile("ACCEPTED")));
+            wait.until(b -> bars(b).contains("offered"));
+        } catch (RuntimeException | AssertionError e) {
+            throw new AssertionError("the page said: " + browser.findElement(By.tagName("body")).getText(), e);
+        } finally {
+            browser.quit();
+        }
+
+        String bob = session("bob", bobKey);
+        HttpClient client = HttpClient.newHttpClient();
+        HttpResponse<String> cancel = client.send(post("/console/cancel", "{\"id\": \"blocker\", \"user\": \"alice\"}",
+                bob), HttpResponse.BodyHandlers.ofString());
+        assertThat(cancel.statusCode()).isEqualTo(403);
+        assertThat(cancel.body()).contains("bob may cancel only their own");
+        HttpResponse<String> accept = client.send(post("/console/accept", "{\"id\": \"offered\", \"user\": \"alice\"}",
+                bob), HttpResponse.BodyHandlers.ofString());
+        assertThat(accept.statusCode()).isEqualTo(403);
+
+        WebDriver bobsBrowser = chromium();
+        try {
+            WebDriverWait wait = new WebDriverWait(bobsBrowser, WAIT);
+            bobsBrowser.get(app.http().url() + "/");
+            logIn(bobsBrowser, wait, "bob", bobKey);
+            wait.until(ExpectedConditions.textMatches(By.cssSelector("tr.reservation[data-id='blocker']"),
+                    java.util.regex.Pattern.compile("alice")));
+            assertThat(bobsBrowser.findElements(By.cssSelector("tr.reservation[data-user='alice'] button"))).isEmpty();
+        } finally {
+            bobsBrowser.quit();
+        }
+    }
+
+    private static void logIn(WebDriver browser, WebDriverWait wait, String user, SecretKey key) {
+        browser.findElement(By.id("login-user")).sendKeys(user);
+        browser.findElement(By.id("login-key")).sendKeys(SigningKeys.encode(key));
+        browser.findElement(By.id("login-button")).click();
+        wait.until(ExpectedConditions.textToBe(By.id("whoami"), "logged in as " + user));
+    }
+
+    /** A console session cookie of {@code user}'s. */
+    private static String session(String user, SecretKey key) throws Exception {
+        HttpResponse<String> login = HttpClient.newHttpClient().send(post("/console/login", "{\"user\": \"" + user
+                + "\", \"key\": \"" + SigningKeys.encode(key) + "\"}", null), HttpResponse.BodyHandlers.ofString());
+        assertThat(login.statusCode()).isEqualTo(200);
+        String cookie = login.headers().firstValue("Set-Cookie").orElseThrow();
+        return cookie.substring(0, cookie.indexOf(';'));
     }
 
     /** The command on the requests topic carries alice's name and a valid signature by her key. */
