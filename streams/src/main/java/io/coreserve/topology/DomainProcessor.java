@@ -1,5 +1,7 @@
 package io.coreserve.topology;
 
+import io.coreserve.events.BindCommand;
+import io.coreserve.events.BindReply;
 import io.coreserve.events.Notification;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.Resource;
@@ -14,7 +16,8 @@ import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * The one processor that owns a domain's state: resources, samples and commands of the same domain reach
- * the same task (all inputs are routed by domain and co-partitioned: commands and samples are keyed by domain,
+ * the same task (all inputs are routed by domain and co-partitioned: commands, bind commands and samples are keyed
+ * by domain,
  * resources by domain and id through {@code io.coreserve.routing.DomainPartitioner}), so the books are changed in one
  * place, in record order. Decisions go out keyed by request id, notifications likewise; input headers are not
  * passed on. An exception is left to the
@@ -25,13 +28,16 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
     private final DomainEventHandler.Factory factory;
     private final String decisionsSink;
     private final String notificationsSink;
+    private final String bindRepliesSink;
     private ProcessorContext<String, SpecificRecord> context;
     private DomainEventHandler handler;
 
-    DomainProcessor(DomainEventHandler.Factory factory, String decisionsSink, String notificationsSink) {
+    DomainProcessor(DomainEventHandler.Factory factory, String decisionsSink, String notificationsSink,
+            String bindRepliesSink) {
         this.factory = factory;
         this.decisionsSink = decisionsSink;
         this.notificationsSink = notificationsSink;
+        this.bindRepliesSink = bindRepliesSink;
     }
 
     @Override
@@ -59,6 +65,8 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
             output = handler.onResource(key, resource, time);
         } else if (value instanceof ResourceSample sample) {
             output = handler.onSample(key, sample, time);
+        } else if (value instanceof BindCommand bind) {
+            output = handler.onBindCommand(key, bind, time);
         } else {
             // Tombstones and unknown types carry nothing to act on.
             return;
@@ -80,6 +88,9 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
         }
         for (Notification n : output.notifications()) {
             context.forward(new Record<>(n.getRequestId(), (SpecificRecord) n, time), notificationsSink);
+        }
+        for (BindReply reply : output.bindReplies()) {
+            context.forward(new Record<>(reply.getRequestId(), (SpecificRecord) reply, time), bindRepliesSink);
         }
     }
 }

@@ -46,6 +46,6 @@ class PipelineTopologyTest {
                 .containsExactlyInAnyOrder(ReservationPipeline.CATALOGUE_STORE, ReservationPipeline.RESERVATIONS_STORE,
                         ReservationPipeline.REQUESTS_STORE, ReservationPipeline.BACKGROUND_STORE,
                         ReservationPipeline.DOWN_STORE, ReservationPipeline.CLOCK_STORE,
-                        ReservationPipeline.PENDING_SAMPLES_STORE);
+                        ReservationPipeline.PENDING_SAMPLES_STORE, ReservationPipeline.BIND_ANSWERS_STORE);
     }
 }
