@@ -68,7 +68,8 @@ public final class Settings {
     private static ConfigDef define() {
         ConfigDef def = new ConfigDef();
         String[] topics = {"resources", "samples", "offers", "requests", "decisions", "notifications", "dead-letter",
-            "offer-requests", "agent-commands", "agent-replies", "vgrid-requests", "bind-commands", "bind-replies"};
+            "offer-requests", "agent-commands", "agent-replies", "vgrid-requests", "bind-commands", "bind-replies",
+            "vgrid-catalogue"};
         for (String topic : topics) {
             def.define(TOPIC_PREFIX + topic, Type.STRING, "coreserve." + topic, new ConfigDef.NonEmptyString(),
                     Importance.MEDIUM, "name of the " + topic + " topic");

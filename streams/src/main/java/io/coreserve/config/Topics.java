@@ -9,7 +9,7 @@ import org.apache.kafka.common.config.TopicConfig;
 /** The topics the pipeline reads and writes; names come from configuration, never from topology code. */
 public record Topics(String resources, String samples, String offers, String requests, String decisions,
         String notifications, String deadLetter, String offerRequests, String agentCommands, String agentReplies,
-        String vgridRequests, String bindCommands, String bindReplies) {
+        String vgridRequests, String bindCommands, String bindReplies, String vgridCatalogue) {
 
     public static final String RESOURCES = "coreserve.topic.resources";
     public static final String SAMPLES = "coreserve.topic.samples";
@@ -33,6 +33,11 @@ public record Topics(String resources, String samples, String offers, String req
     public static final String BIND_COMMANDS = "coreserve.topic.bind-commands";
     /** Virtual grids: domain tasks to coordinator, keyed by request id. */
     public static final String BIND_REPLIES = "coreserve.topic.bind-replies";
+    /**
+     * Virtual grids: the catalogue as the domain tasks read it, mirrored for the coordinator's global store (Kafka
+     * Streams reads a topic through one source only, and the resources topic is the domain tasks'); compacted.
+     */
+    public static final String VGRID_CATALOGUE = "coreserve.topic.vgrid-catalogue";
 
     /** The settings that keep event-time records whatever their age and whatever the broker's defaults. */
     public static final Map<String, String> EVENT_TIME_SETTINGS = eventTimeSettings();
@@ -51,17 +56,18 @@ public record Topics(String resources, String samples, String offers, String req
                 setting.apply(REQUESTS), setting.apply(DECISIONS), setting.apply(NOTIFICATIONS),
                 setting.apply(DEAD_LETTER), setting.apply(OFFER_REQUESTS), setting.apply(AGENT_COMMANDS),
                 setting.apply(AGENT_REPLIES), setting.apply(VGRID_REQUESTS), setting.apply(BIND_COMMANDS),
-                setting.apply(BIND_REPLIES));
+                setting.apply(BIND_REPLIES), setting.apply(VGRID_CATALOGUE));
     }
 
     public List<String> all() {
         return List.of(resources, samples, offers, requests, decisions, notifications, deadLetter, offerRequests,
-                agentCommands, agentReplies, vgridRequests, bindCommands, bindReplies);
+                agentCommands, agentReplies, vgridRequests, bindCommands, bindReplies,
+                vgridCatalogue);
     }
 
     /** The catalogue is a table: only the latest description of each resource matters. */
     public boolean isCompacted(String topic) {
-        return topic.equals(resources);
+        return topic.equals(resources) || topic.equals(vgridCatalogue);
     }
 
     /**

@@ -29,15 +29,17 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
     private final String decisionsSink;
     private final String notificationsSink;
     private final String bindRepliesSink;
+    private final String catalogueMirrorSink;
     private ProcessorContext<String, SpecificRecord> context;
     private DomainEventHandler handler;
 
     DomainProcessor(DomainEventHandler.Factory factory, String decisionsSink, String notificationsSink,
-            String bindRepliesSink) {
+            String bindRepliesSink, String catalogueMirrorSink) {
         this.factory = factory;
         this.decisionsSink = decisionsSink;
         this.notificationsSink = notificationsSink;
         this.bindRepliesSink = bindRepliesSink;
+        this.catalogueMirrorSink = catalogueMirrorSink;
     }
 
     @Override
@@ -63,6 +65,10 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
                     : authError.value() == null ? "no reason given" : new String(authError.value(), StandardCharsets.UTF_8));
         } else if (value instanceof Resource resource) {
             output = handler.onResource(key, resource, time);
+            // The virtual grid coordinator's view of the catalogue (seed 004's cached information service).
+            // Keyed by domain and id whatever the input's key, so compaction keeps every resource.
+            context.forward(new Record<>(io.coreserve.routing.DomainKey.of(resource.getDomain(), resource.getId()),
+                    (SpecificRecord) resource, time), catalogueMirrorSink);
         } else if (value instanceof ResourceSample sample) {
             output = handler.onSample(key, sample, time);
         } else if (value instanceof BindCommand bind) {

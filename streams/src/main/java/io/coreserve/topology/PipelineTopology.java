@@ -19,6 +19,8 @@ public final class PipelineTopology {
     /** Virtual grids (seed 004): the coordinator's binds and releases, on their own topic keyed by domain. */
     public static final String BIND_COMMANDS_SOURCE = "BindCommands";
     public static final String BIND_REPLIES_SINK = "BindReplies";
+    /** Virtual grids: every catalogue record the domain tasks read, for the coordinator's global store. */
+    public static final String CATALOGUE_MIRROR_SINK = "CatalogueMirror";
     public static final String PROCESSOR = "AllocateAndBook";
     public static final String DECISIONS_SINK = "Decisions";
     public static final String NOTIFICATIONS_SINK = "Notifications";
@@ -52,7 +54,8 @@ public final class PipelineTopology {
         topology.addSource(BIND_COMMANDS_SOURCE, keys.deserializer(), serdes.bindCommands().deserializer(),
                 topics.bindCommands());
         topology.addProcessor(PROCESSOR,
-                () -> new DomainProcessor(handlers, DECISIONS_SINK, NOTIFICATIONS_SINK, BIND_REPLIES_SINK),
+                () -> new DomainProcessor(handlers, DECISIONS_SINK, NOTIFICATIONS_SINK, BIND_REPLIES_SINK,
+                        CATALOGUE_MIRROR_SINK),
                 RESOURCES_SOURCE, SAMPLES_SOURCE, REQUESTS_SOURCE, BIND_COMMANDS_SOURCE);
         for (StoreBuilder<?> store : stores) {
             topology.addStateStore(store, PROCESSOR);
@@ -62,6 +65,8 @@ public final class PipelineTopology {
                 serdes.notifications().serializer(), PROCESSOR);
         topology.addSink(BIND_REPLIES_SINK, topics.bindReplies(), keys.serializer(), serdes.bindReplies().serializer(),
                 PROCESSOR);
+        topology.addSink(CATALOGUE_MIRROR_SINK, topics.vgridCatalogue(), keys.serializer(),
+                serdes.resources().serializer(), PROCESSOR);
         return topology;
     }
 
