@@ -125,7 +125,11 @@ class VirtualGridPipelineTest {
                 vg.submit("grid-" + i, VirtualGridDriver.FOUR_CLUSTERS, 2,
                         i % 2 == 0 ? VirtualGridBinding.INTEGRATED : VirtualGridBinding.SEPARATE);
             }
-            return vg.decisions.readValuesToList().stream().map(Object::toString).toList();
+            List<ReservationDecision> decisions = vg.decisions.readValuesToList();
+            var report = io.coreserve.bench.DecisionsChecker.check(VirtualGridDriver.hosts(), decisions);
+            assertThat(report.ok()).as(report.summary()).isTrue();
+            assertThat(report.releases()).as("refused candidates were released").isPositive();
+            return decisions.stream().map(Object::toString).toList();
         }
     }
 
