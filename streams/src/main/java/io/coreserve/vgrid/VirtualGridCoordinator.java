@@ -133,7 +133,15 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
                     + e.getMessage(), Instant.ofEpochMilli(now)), now);
             return;
         }
-        String unmatched = select(state, decomposition);
+        String unmatched;
+        try {
+            unmatched = select(state, decomposition);
+        } catch (IllegalArgumentException e) {
+            // A specification the parser let through but selection cannot serve: the user's, not the pipeline's.
+            decide(state, VirtualGridDecisions.rejected(request, "INVALID_REQUEST", "vgdl", "field vgdl: cannot be "
+                    + "selected: " + e.getMessage(), Instant.ofEpochMilli(now)), now);
+            return;
+        }
         if (unmatched != null) {
             decide(state, VirtualGridDecisions.rejected(request, "NO_MATCHING_RESOURCES", "vgdl", unmatched,
                     Instant.ofEpochMilli(now)), now);
