@@ -98,16 +98,31 @@ class SchemaEvolutionTest {
     private static Schema parseWithDependencies(Path file) throws IOException {
         Schema.Parser parser = new Schema.Parser();
         String text = Files.readString(file);
-        for (String dependency : List.of("CoAllocationRequest", "CancelRequest", "AcceptCounterOffer", "CoReservationRequest",
-                "Offer", "OfferJobRequest", "ReservationDecision")) {
+        for (String dependency : List.of("CoAllocationRequest", "CancelRequest", "AcceptCounterOffer",
+                "CoReservationRequest", "Offer", "OfferJobRequest", "ReservationDecision", "BindCommand",
+                "VirtualGridRequest")) {
             Path dir = RELEASED.resolve(dependency);
-            if (!file.startsWith(dir) && text.contains("io.coreserve.events." + dependency)) {
-                try (Stream<Path> versions = Files.list(dir)) {
-                    Path latest = versions.max(Comparator.comparingInt(SchemaEvolutionTest::versionOf)).orElseThrow();
-                    parser.parse(Files.readString(latest));
-                }
+            if (file.startsWith(dir)) {
+                continue;
+            }
+            String latest;
+            try (Stream<Path> versions = Files.list(dir)) {
+                latest = Files.readString(versions.max(Comparator.comparingInt(SchemaEvolutionTest::versionOf))
+                        .orElseThrow());
+            }
+            // A dependency is named by itself or by a type it defines (BindReply names BindCommand's BindOp).
+            if (namedTypes(latest).stream()
+                    .anyMatch(type -> text.contains("\"" + type + "\""))) {
+                parser.parse(latest);
             }
         }
         return parser.parse(text);
+    }
+
+    /** The full names of the named types a schema text defines. */
+    private static List<String> namedTypes(String schemaText) {
+        Schema.Parser parser = new Schema.Parser();
+        parser.parse(schemaText);
+        return List.copyOf(parser.getTypes().keySet());
     }
 }

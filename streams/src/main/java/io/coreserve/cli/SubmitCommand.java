@@ -27,6 +27,8 @@ public final class SubmitCommand implements Callable<Integer> {
 
     @Mixin
     ConnectionOptions connection;
+    @Mixin
+    VgdlOptions grid;
 
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "Request as JSON or YAML (see README).")
     Path file;
@@ -65,6 +67,13 @@ public final class SubmitCommand implements Callable<Integer> {
         // The request's user is whom we act as: that user's credentials sign it (default: the local user).
         CoreserveConfig config = connection.loadAs(spec.user);
         spec.user = spec.user != null ? spec.user : connection.user();
+        if (grid.requested()) {
+            var request = grid.request(spec.id, spec.user, spec.email, spec.duration, spec.earliest, spec.latest,
+                    Instant.now());
+            VgdlOptions.send(config, request);
+            System.out.println(request.getRequestId());
+            return 0;
+        }
         Instant now = Instant.now();
         String requestId;
         String domain;

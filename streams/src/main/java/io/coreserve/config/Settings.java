@@ -65,6 +65,14 @@ public final class Settings {
     public static final String OFFERS_MAX_ATTEMPTS = "coreserve.offers.max-attempts";
     public static final String OFFERS_REPLY_TIMEOUT = "coreserve.offers.reply-timeout";
 
+    // Virtual grids (seed 004).
+    public static final String VGRID_ENABLED = "coreserve.vgrid.enabled";
+    public static final String VGRID_BIND_TIMEOUT = "coreserve.vgrid.bind-timeout";
+    public static final String VGRID_BIND_FAILURE_PROBABILITY = "coreserve.vgrid.bind-failure-probability";
+    public static final String VGRID_MAX_COMPONENTS = "coreserve.vgrid.max-components";
+    public static final String VGRID_CLOSE_MS = "coreserve.vgrid.close-ms";
+    public static final String VGRID_CLOCK_SIMILARITY = "coreserve.vgrid.clock-similarity";
+
     private static final ConfigDef DEFINITION = define();
 
     private Settings() {
@@ -73,7 +81,8 @@ public final class Settings {
     private static ConfigDef define() {
         ConfigDef def = new ConfigDef();
         String[] topics = {"resources", "samples", "offers", "requests", "decisions", "notifications", "dead-letter",
-            "offer-requests", "agent-commands", "agent-replies"};
+            "offer-requests", "agent-commands", "agent-replies", "vgrid-requests", "bind-commands", "bind-replies",
+            "vgrid-catalogue"};
         for (String topic : topics) {
             def.define(TOPIC_PREFIX + topic, Type.STRING, "coreserve." + topic, new ConfigDef.NonEmptyString(),
                     Importance.MEDIUM, "name of the " + topic + " topic");
@@ -162,6 +171,20 @@ public final class Settings {
                 "rounds of offers, composition and reservation per job before it is rejected");
         def.define(OFFERS_REPLY_TIMEOUT, Type.STRING, "PT30S", positiveDuration(), Importance.LOW,
                 "wall-clock wait for the providers' answers to one step of a job");
+        def.define(VGRID_ENABLED, Type.BOOLEAN, true, null, Importance.MEDIUM,
+                "run the virtual grid coordinator (seed 004) beside the reservation pipeline (domains answer binds"
+                        + " either way)");
+        def.define(VGRID_BIND_TIMEOUT, Type.STRING, "PT30S", positiveDuration(), Importance.LOW,
+                "wall-clock wait for the domains' answers to one binding round; a missing answer is a refusal");
+        def.define(VGRID_BIND_FAILURE_PROBABILITY, Type.DOUBLE, 0.0, ConfigDef.Range.between(0, 1), Importance.LOW,
+                "injected refusal of a bind at the domain (seed 004's Bernoulli model), drawn per request, component"
+                        + " and selection with coreserve.engine.seed, so a replay refuses the same");
+        def.define(VGRID_MAX_COMPONENTS, Type.INT, 256, ConfigDef.Range.between(1, 4096), Importance.LOW,
+                "most components a vgDL request may decompose into (more: INVALID_REQUEST)");
+        def.define(VGRID_CLOSE_MS, Type.DOUBLE, 10.0, ConfigDef.Range.atLeast(0), Importance.LOW,
+                "clusters closer than this latency estimate (ms) form one TightBag");
+        def.define(VGRID_CLOCK_SIMILARITY, Type.DOUBLE, 0.05, ConfigDef.Range.atLeast(0), Importance.LOW,
+                "hosts whose clocks differ by at most this share form one cluster");
         // Bounded reads of the serde (schemas module: it reads them from the serde's configuration map).
         def.define(io.coreserve.serde.ReadLimits.MAX_RECORD_BYTES, Type.INT,
                 io.coreserve.serde.ReadLimits.DEFAULTS.maxRecordBytes(), ConfigDef.Range.atLeast(1), Importance.MEDIUM,

@@ -8,7 +8,8 @@ import org.apache.kafka.common.config.TopicConfig;
 
 /** The topics the pipeline reads and writes; names come from configuration, never from topology code. */
 public record Topics(String resources, String samples, String offers, String requests, String decisions,
-        String notifications, String deadLetter, String offerRequests, String agentCommands, String agentReplies) {
+        String notifications, String deadLetter, String offerRequests, String agentCommands, String agentReplies,
+        String vgridRequests, String bindCommands, String bindReplies, String vgridCatalogue) {
 
     public static final String RESOURCES = "coreserve.topic.resources";
     public static final String SAMPLES = "coreserve.topic.samples";
@@ -23,6 +24,20 @@ public record Topics(String resources, String samples, String offers, String req
     public static final String AGENT_COMMANDS = "coreserve.topic.agent-commands";
     /** Offers pipeline: provider agents to metascheduler (Offer, ReserveAck), keyed by request id. */
     public static final String AGENT_REPLIES = "coreserve.topic.agent-replies";
+    /** Virtual grids (seed 004): VirtualGridRequest for the coordinator, keyed by request id. */
+    public static final String VGRID_REQUESTS = "coreserve.topic.vgrid-requests";
+    /**
+     * Virtual grids: coordinator to domain tasks (BIND, RELEASE), keyed by domain, with the requests topic's partition
+     * count; written only by the application, so users cannot forge a bind.
+     */
+    public static final String BIND_COMMANDS = "coreserve.topic.bind-commands";
+    /** Virtual grids: domain tasks to coordinator, keyed by request id. */
+    public static final String BIND_REPLIES = "coreserve.topic.bind-replies";
+    /**
+     * Virtual grids: the catalogue as the domain tasks read it, mirrored for the coordinator's global store (Kafka
+     * Streams reads a topic through one source only, and the resources topic is the domain tasks'); compacted.
+     */
+    public static final String VGRID_CATALOGUE = "coreserve.topic.vgrid-catalogue";
 
     /** The settings that keep event-time records whatever their age and whatever the broker's defaults. */
     public static final Map<String, String> EVENT_TIME_SETTINGS = eventTimeSettings();
@@ -40,17 +55,19 @@ public record Topics(String resources, String samples, String offers, String req
         return new Topics(setting.apply(RESOURCES), setting.apply(SAMPLES), setting.apply(OFFERS),
                 setting.apply(REQUESTS), setting.apply(DECISIONS), setting.apply(NOTIFICATIONS),
                 setting.apply(DEAD_LETTER), setting.apply(OFFER_REQUESTS), setting.apply(AGENT_COMMANDS),
-                setting.apply(AGENT_REPLIES));
+                setting.apply(AGENT_REPLIES), setting.apply(VGRID_REQUESTS), setting.apply(BIND_COMMANDS),
+                setting.apply(BIND_REPLIES), setting.apply(VGRID_CATALOGUE));
     }
 
     public List<String> all() {
         return List.of(resources, samples, offers, requests, decisions, notifications, deadLetter, offerRequests,
-                agentCommands, agentReplies);
+                agentCommands, agentReplies, vgridRequests, bindCommands, bindReplies,
+                vgridCatalogue);
     }
 
     /** The catalogue is a table: only the latest description of each resource matters. */
     public boolean isCompacted(String topic) {
-        return topic.equals(resources);
+        return topic.equals(resources) || topic.equals(vgridCatalogue);
     }
 
     /**

@@ -161,6 +161,8 @@ public final class BrokerSecurity {
         List<AclBinding> acls = new ArrayList<>();
         String anyUser = "User:*";
         allow(acls, anyUser, topics.requests(), AclOperation.WRITE, AclOperation.DESCRIBE);
+        // Virtual grids: users send requests; bind commands are the application's alone (no ACL: only it writes them).
+        allow(acls, anyUser, topics.vgridRequests(), AclOperation.WRITE, AclOperation.DESCRIBE);
         allow(acls, anyUser, topics.decisions(), AclOperation.READ, AclOperation.DESCRIBE);
         allow(acls, anyUser, topics.notifications(), AclOperation.READ, AclOperation.DESCRIBE);
         for (String operator : operators) {

@@ -29,19 +29,29 @@ public final class ReservationPipeline {
     public static final String CO_RESERVATIONS_STORE = "co-reservation-requests";
     /** Samples that reached the task before their resource. */
     public static final String PENDING_SAMPLES_STORE = "pending-samples";
+    /** Virtual grids (seed 004): the answer to every bind command, by domain and command id (each answered once). */
+    public static final String BIND_ANSWERS_STORE = "bind-answers";
 
     private final ReservationSettings settings;
     private final EventSerdes serdes;
+    /** Injected refusal of a virtual grid's bind ({@code coreserve.vgrid.bind-failure-probability}). */
+    private final double bindFailureProbability;
     /** The live books of this instance's tasks, for the queries. */
     private final LiveBooks live = new LiveBooks();
 
     public ReservationPipeline(ReservationSettings settings, EventSerdes serdes) {
+        this(settings, serdes, 0);
+    }
+
+    public ReservationPipeline(ReservationSettings settings, EventSerdes serdes, double bindFailureProbability) {
         this.settings = settings;
         this.serdes = serdes;
+        this.bindFailureProbability = bindFailureProbability;
     }
 
     public static ReservationPipeline forConfig(CoreserveConfig config) {
-        return new ReservationPipeline(ReservationSettings.from(config), new EventSerdes(config));
+        return new ReservationPipeline(ReservationSettings.from(config), new EventSerdes(config),
+                Double.parseDouble(config.require(io.coreserve.config.Settings.VGRID_BIND_FAILURE_PROBABILITY).trim()));
     }
 
     /** The live books of this pipeline's tasks (tests look at the timetables through them). */
@@ -66,7 +76,9 @@ public final class ReservationPipeline {
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PENDING_SAMPLES_STORE), Serdes.String(),
                         serdes.samples()),
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CO_RESERVATIONS_STORE), Serdes.String(),
-                        serdes.create(io.coreserve.events.CoReservationRequest.class)));
+                        serdes.create(io.coreserve.events.CoReservationRequest.class)),
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BIND_ANSWERS_STORE), Serdes.String(),
+                        serdes.bindReplies()));
     }
 
     /**
@@ -91,8 +103,10 @@ public final class ReservationPipeline {
                         context.getStateStore(BACKGROUND_STORE), context.getStateStore(DOWN_STORE),
                         context.getStateStore(CLOCK_STORE), context.getStateStore(PENDING_SAMPLES_STORE),
                         context.getStateStore(CO_RESERVATIONS_STORE));
+                BindCommandHandler binds = new BindCommandHandler(stores, context.getStateStore(BIND_ANSWERS_STORE),
+                        bindFailureProbability, settings.engine().seed());
                 return new ReservationTask(new CommandDispatcher(commandHandlers(stores), settings.defaultDomain()),
-                        new MonitoringHandler(settings, stores), new LifecycleTicker(settings, stores), live, stores);
+                        binds, new MonitoringHandler(settings, stores), new LifecycleTicker(settings, stores), live, stores);
             }
 
             @Override

@@ -8,7 +8,8 @@ import java.util.function.Supplier;
 
 /**
  * The reservation service of one stream task: routes each kind of event to its handler, around the task's one
- * {@link ReservationStores}. Commands go to {@link CommandDispatcher} (one {@link CommandHandler} per kind),
+ * {@link ReservationStores}. Commands go to {@link CommandDispatcher} (one {@link CommandHandler} per kind), a
+ * virtual grid's binds and releases to {@link BindCommandHandler},
  * catalogue records and samples to {@link MonitoringHandler}, stream-time ticks to {@link LifecycleTicker}.
  * Each event is handled under the task's {@link LiveBooks} lock, so the HTTP queries that read the live books see
  * them between two events; the task's domains are registered there while it lives.
@@ -16,14 +17,16 @@ import java.util.function.Supplier;
 final class ReservationTask implements DomainEventHandler {
 
     private final CommandDispatcher commands;
+    private final BindCommandHandler binds;
     private final MonitoringHandler monitoring;
     private final LifecycleTicker lifecycle;
     private final LiveBooks live;
     private final LiveBooks.Task task;
 
-    ReservationTask(CommandDispatcher commands, MonitoringHandler monitoring, LifecycleTicker lifecycle,
-            LiveBooks live, ReservationStores stores) {
+    ReservationTask(CommandDispatcher commands, BindCommandHandler binds, MonitoringHandler monitoring,
+            LifecycleTicker lifecycle, LiveBooks live, ReservationStores stores) {
         this.commands = commands;
+        this.binds = binds;
         this.monitoring = monitoring;
         this.lifecycle = lifecycle;
         this.live = live;
@@ -46,6 +49,11 @@ final class ReservationTask implements DomainEventHandler {
     @Override
     public Output onCommand(String key, ReservationCommand command, long time, String authError) {
         return locked(() -> commands.dispatch(key, command, time, authError));
+    }
+
+    @Override
+    public Output onBindCommand(String key, io.coreserve.events.BindCommand command, long time) {
+        return locked(() -> binds.handle(key, command, time));
     }
 
     @Override

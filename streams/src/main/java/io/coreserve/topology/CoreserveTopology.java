@@ -12,7 +12,9 @@ import org.apache.kafka.streams.TopologyConfig;
  * The application's one topology and the one place it is put together: the reservation pipeline
  * ({@link PipelineTopology}'s nodes around the stores and handlers of {@link ReservationPipeline}) and, unless
  * {@code coreserve.offers.enabled=false}, the offers-based co-allocation of seed 001 (metascheduler and provider
- * agents over their own topics). Names of the two parts do not clash, so each part's changelogs keep their names.
+ * agents over their own topics) and, unless {@code coreserve.vgrid.enabled=false}, the virtual grid coordinator of
+ * seed 004 ({@link io.coreserve.vgrid.VirtualGridTopology}). Names of the parts do not clash, so each part's
+ * changelogs keep their names.
  */
 public final class CoreserveTopology {
 
@@ -28,6 +30,10 @@ public final class CoreserveTopology {
         PipelineTopology.addTo(topology, config.topics(), serdes, reservations.handlers(), reservations.stores());
         if (offersEnabled(config)) {
             OfferFlowTopology.addTo(topology, config.topics(), serdes, OfferFlowSettings.from(config));
+        }
+        if (io.coreserve.vgrid.VirtualGridSettings.enabled(config)) {
+            io.coreserve.vgrid.VirtualGridTopology.addTo(topology, config.topics(), serdes,
+                    io.coreserve.vgrid.VirtualGridSettings.from(config));
         }
         return topology;
     }

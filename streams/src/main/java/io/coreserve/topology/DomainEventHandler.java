@@ -1,5 +1,7 @@
 package io.coreserve.topology;
 
+import io.coreserve.events.BindCommand;
+import io.coreserve.events.BindReply;
 import io.coreserve.events.Notification;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.ReservationDecision;
@@ -31,6 +33,14 @@ public interface DomainEventHandler {
      */
     Output onCommand(String key, ReservationCommand command, long eventTimeMillis, String authError);
 
+    /**
+     * A bind or release of a virtual grid's coordinator (seed 004) for this task's domain, from the bind-commands
+     * topic that only the application writes; the answer is in {@link Output#bindReplies()}.
+     */
+    default Output onBindCommand(String key, BindCommand command, long eventTimeMillis) {
+        return Output.NOTHING;
+    }
+
     /** Stream time has advanced to {@code streamTimeMillis} (called every {@link Factory#tickInterval()}). */
     default Output onStreamTime(long streamTimeMillis) {
         return Output.NOTHING;
@@ -40,10 +50,17 @@ public interface DomainEventHandler {
     default void close() {
     }
 
-    /** What one event produces: at most one decision and any number of notifications. */
-    record Output(ReservationDecision decision, List<Notification> notifications) {
+    /**
+     * What one event produces: at most one decision, any number of notifications, and the answers to bind commands
+     * (for the bind-replies topic).
+     */
+    record Output(ReservationDecision decision, List<Notification> notifications, List<BindReply> bindReplies) {
 
         public static final Output NOTHING = new Output(null, List.of());
+
+        public Output(ReservationDecision decision, List<Notification> notifications) {
+            this(decision, notifications, List.of());
+        }
 
         public static Output of(ReservationDecision decision, Notification... notifications) {
             return new Output(decision, List.of(notifications));

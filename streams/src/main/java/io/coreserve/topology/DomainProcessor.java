@@ -1,5 +1,7 @@
 package io.coreserve.topology;
 
+import io.coreserve.events.BindCommand;
+import io.coreserve.events.BindReply;
 import io.coreserve.events.Notification;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.Resource;
@@ -14,7 +16,8 @@ import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * The one processor that owns a domain's state: resources, samples and commands of the same domain reach
- * the same task (all inputs are routed by domain and co-partitioned: commands and samples are keyed by domain,
+ * the same task (all inputs are routed by domain and co-partitioned: commands, bind commands and samples are keyed
+ * by domain,
  * resources by domain and id through {@code io.coreserve.routing.DomainPartitioner}), so the books are changed in one
  * place, in record order. Decisions go out keyed by request id, notifications likewise; input headers are not
  * passed on. An exception is left to the
@@ -25,13 +28,18 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
     private final DomainEventHandler.Factory factory;
     private final String decisionsSink;
     private final String notificationsSink;
+    private final String bindRepliesSink;
+    private final String catalogueMirrorSink;
     private ProcessorContext<String, SpecificRecord> context;
     private DomainEventHandler handler;
 
-    DomainProcessor(DomainEventHandler.Factory factory, String decisionsSink, String notificationsSink) {
+    DomainProcessor(DomainEventHandler.Factory factory, String decisionsSink, String notificationsSink,
+            String bindRepliesSink, String catalogueMirrorSink) {
         this.factory = factory;
         this.decisionsSink = decisionsSink;
         this.notificationsSink = notificationsSink;
+        this.bindRepliesSink = bindRepliesSink;
+        this.catalogueMirrorSink = catalogueMirrorSink;
     }
 
     @Override
@@ -57,8 +65,14 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
                     : authError.value() == null ? "no reason given" : new String(authError.value(), StandardCharsets.UTF_8));
         } else if (value instanceof Resource resource) {
             output = handler.onResource(key, resource, time);
+            // The virtual grid coordinator's view of the catalogue (seed 004's cached information service).
+            // Keyed by domain and id whatever the input's key, so compaction keeps every resource.
+            context.forward(new Record<>(io.coreserve.routing.DomainKey.of(resource.getDomain(), resource.getId()),
+                    (SpecificRecord) resource, time), catalogueMirrorSink);
         } else if (value instanceof ResourceSample sample) {
             output = handler.onSample(key, sample, time);
+        } else if (value instanceof BindCommand bind) {
+            output = handler.onBindCommand(key, bind, time);
         } else {
             // Tombstones and unknown types carry nothing to act on.
             return;
@@ -80,6 +94,9 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
         }
         for (Notification n : output.notifications()) {
             context.forward(new Record<>(n.getRequestId(), (SpecificRecord) n, time), notificationsSink);
+        }
+        for (BindReply reply : output.bindReplies()) {
+            context.forward(new Record<>(reply.getRequestId(), (SpecificRecord) reply, time), bindRepliesSink);
         }
     }
 }

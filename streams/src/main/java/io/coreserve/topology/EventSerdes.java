@@ -80,6 +80,18 @@ public final class EventSerdes {
         return create(AgentReply.class);
     }
 
+    public Serde<io.coreserve.events.VirtualGridRequest> vgridRequests() {
+        return create(io.coreserve.events.VirtualGridRequest.class);
+    }
+
+    public Serde<io.coreserve.events.BindCommand> bindCommands() {
+        return create(io.coreserve.events.BindCommand.class);
+    }
+
+    public Serde<io.coreserve.events.BindReply> bindReplies() {
+        return create(io.coreserve.events.BindReply.class);
+    }
+
     /** A value serde for {@code type}; the type documents intent, the serde finds the class by schema name. */
     @SuppressWarnings("unchecked")
     public <T extends SpecificRecord> Serde<T> create(Class<T> type) {

@@ -46,6 +46,7 @@ class PipelineTopologyTest {
                 .containsExactlyInAnyOrder(ReservationPipeline.CATALOGUE_STORE, ReservationPipeline.RESERVATIONS_STORE,
                         ReservationPipeline.REQUESTS_STORE, ReservationPipeline.BACKGROUND_STORE,
                         ReservationPipeline.DOWN_STORE, ReservationPipeline.CLOCK_STORE,
-                        ReservationPipeline.PENDING_SAMPLES_STORE, ReservationPipeline.CO_RESERVATIONS_STORE);
+                        ReservationPipeline.PENDING_SAMPLES_STORE, ReservationPipeline.CO_RESERVATIONS_STORE,
+                        ReservationPipeline.BIND_ANSWERS_STORE);
     }
 }

@@ -1,0 +1,166 @@
+package io.coreserve.reservation;
+
+import io.coreserve.engine.allocation.Assignment;
+import io.coreserve.engine.allocation.BookingResult;
+import io.coreserve.engine.allocation.Plan;
+import io.coreserve.engine.allocation.SearchStats;
+import io.coreserve.engine.vgrid.bind.BernoulliBinder;
+import io.coreserve.engine.vgrid.bind.BindAttempt;
+import io.coreserve.events.BindCommand;
+import io.coreserve.events.BindOp;
+import io.coreserve.events.BindReply;
+import io.coreserve.events.ReservationDecision;
+import io.coreserve.events.ReservationStatus;
+import io.coreserve.topology.DomainEventHandler.Output;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The domain side of a virtual grid's binding (seed 004, spec 004 section 5 "Pipeline"): the domain is the
+ * resource manager of the paper's section 3.3 that accepts or refuses one component's selection.
+ * <ul>
+ *   <li>BIND books every named host whole (all its capacity) over [start, end), all or nothing, as the user's
+ *       reservation {@code vg:{request}:{component}:{selection}}, published on the decisions topic like any other
+ *       booking (so the independent checker sees it). Refused when a host is unknown, retired, down or already
+ *       busy (booked or measured) in the interval, or by the injected failure of section 3.4, drawn first with
+ *       {@link BernoulliBinder#forRequest} and the engine's seed, so a replay refuses the same binds.</li>
+ *   <li>RELEASE cancels that booking if it holds; it is acknowledged even when nothing was booked (a defensive
+ *       release after a timeout may overtake nothing, or follow a refusal).</li>
+ * </ul>
+ * Every command id is answered once (answers are kept in {@value ReservationPipeline#BIND_ANSWERS_STORE}), in the
+ * same exactly-once transaction as the booking.
+ */
+final class BindCommandHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BindCommandHandler.class);
+
+    /** Prefix of the booking ids of virtual grids. */
+    static final String BOOKING_PREFIX = "vg:";
+
+    private final ReservationStores stores;
+    private final KeyValueStore<String, BindReply> answers;
+    private final double failureProbability;
+    private final long seed;
+
+    BindCommandHandler(ReservationStores stores, KeyValueStore<String, BindReply> answers, double failureProbability,
+            long seed) {
+        this.stores = stores;
+        this.answers = answers;
+        this.failureProbability = failureProbability;
+        this.seed = seed;
+    }
+
+    /** The booking id of a component's selection: one per (request, component, selection), in every domain. */
+    static String bookingId(String requestId, int component, int selection) {
+        return BOOKING_PREFIX + requestId + ":" + component + ":" + selection;
+    }
+
+    Output handle(String key, BindCommand command, long time) {
+        String answeredKey = ReservationStores.resourceKey(command.getDomain(), command.getCommandId());
+        if (answers.get(answeredKey) != null) {
+            LOG.debug("Bind command {} answered before: not again", command.getCommandId());
+            return Output.NOTHING;
+        }
+        ReservationDecision booking = null;
+        String refusal;
+        if (!command.getDomain().equals(key)) {
+            refusal = "the command is keyed '" + key + "', not by its domain";
+        } else if (command.getOp() == BindOp.RELEASE) {
+            booking = release(command, time);
+            refusal = null;
+        } else {
+            BindOutcome outcome = bind(command, time);
+            booking = outcome.booking();
+            refusal = outcome.refusal();
+        }
+        BindReply reply = BindReply.newBuilder().setCommandId(command.getCommandId()).setOp(command.getOp())
+                .setRequestId(command.getRequestId()).setDomain(command.getDomain())
+                .setComponent(command.getComponent()).setSelection(command.getSelection()).setRound(command.getRound())
+                .setAccepted(refusal == null).setReason(refusal).setSentAt(Instant.ofEpochMilli(time)).build();
+        answers.put(answeredKey, reply);
+        return new Output(booking, List.of(), List.of(reply));
+    }
+
+    private record BindOutcome(ReservationDecision booking, String refusal) {
+        static BindOutcome refused(String why) {
+            return new BindOutcome(null, why);
+        }
+    }
+
+    private BindOutcome bind(BindCommand command, long time) {
+        RequestRef ref = refOf(command);
+        ReservationDecision earlier = stores.decision(ref);
+        if (earlier != null && earlier.getStatus() == ReservationStatus.ACCEPTED) {
+            return new BindOutcome(null, null); // already holds: the same selection asked again
+        }
+        if (failureProbability > 0 && !BernoulliBinder.forRequest(failureProbability, seed, command.getRequestId())
+                .bind(new BindAttempt(command.getComponent(), command.getSelection()))) {
+            return BindOutcome.refused("injected failure (p = " + failureProbability + ")");
+        }
+        long start = command.getStart().toEpochMilli();
+        long end = command.getEnd().toEpochMilli();
+        if (command.getResourceIds().isEmpty() || end <= start) {
+            return BindOutcome.refused("nothing to book: no hosts or an empty interval");
+        }
+        if (start < stores.forgottenBefore()) {
+            return BindOutcome.refused("the interval starts before what the books still remember");
+        }
+        DomainBooks books = stores.books(command.getDomain());
+        List<Assignment> whole = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
+        for (String id : command.getResourceIds()) {
+            int index = books.catalogue().indexOf(id);
+            if (index < 0) {
+                unknown.add(id);
+                continue;
+            }
+            long[] amounts = new long[books.properties().size()];
+            for (int p = 0; p < amounts.length; p++) {
+                amounts[p] = books.catalogue().capacity(index, p);
+            }
+            whole.add(new Assignment(index, id, amounts));
+        }
+        if (!unknown.isEmpty()) {
+            return BindOutcome.refused("not in service here (unknown, retired or down): " + unknown);
+        }
+        Plan plan = new Plan(ref.requestId(), start, end, whole, 0, 0, null, SearchStats.NONE);
+        if (books.allocator().book(plan) instanceof BookingResult.Conflict conflict) {
+            return BindOutcome.refused("taken in the interval: " + conflict.resourceIds());
+        }
+        ReservationDecision booked = Decisions.base(ref.requestId(), ref.user(), ref.domain(), ReservationStatus.ACCEPTED,
+                        "component " + command.getComponent() + " of virtual grid " + command.getRequestId() + ": "
+                                + whole.size() + " hosts held from " + command.getStart() + " to " + command.getEnd(), time)
+                .setReservationId(ref.requestId())
+                .setStart(command.getStart())
+                .setEnd(command.getEnd())
+                .setAllocations(EventMapping.allocations(plan, books.properties()))
+                .build();
+        stores.record(booked);
+        return new BindOutcome(booked, null);
+    }
+
+    /** Cancels the booking if it holds; returns the CANCELLED decision, or null when there was nothing to release. */
+    private ReservationDecision release(BindCommand command, long time) {
+        ReservationDecision held = stores.decision(refOf(command));
+        if (held == null || held.getStatus() != ReservationStatus.ACCEPTED) {
+            return null;
+        }
+        stores.books(command.getDomain()).release(held);
+        ReservationDecision released = ReservationDecision.newBuilder(held)
+                .setStatus(ReservationStatus.CANCELLED)
+                .setMessage("released by the virtual grid coordinator")
+                .setDecidedAt(Instant.ofEpochMilli(time))
+                .build();
+        stores.record(released);
+        return released;
+    }
+
+    private static RequestRef refOf(BindCommand command) {
+        return new RequestRef(command.getDomain(), command.getUser(),
+                bookingId(command.getRequestId(), command.getComponent(), command.getSelection()));
+    }
+}
