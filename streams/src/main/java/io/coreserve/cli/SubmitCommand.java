@@ -2,6 +2,7 @@ package io.coreserve.cli;
 
 import io.coreserve.app.EventProducer;
 import io.coreserve.cli.request.RequestPrecheck;
+import io.coreserve.cli.request.RequestFlags;
 import io.coreserve.cli.request.RequestSpec;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.CoAllocationRequest;
@@ -9,8 +10,6 @@ import io.coreserve.events.CoReservationRequest;
 import io.coreserve.events.ReservationCommand;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,29 +32,9 @@ public final class SubmitCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "Request as JSON or YAML (see README).")
     Path file;
 
-    @Option(names = "--id", description = "Request id (default: a random UUID).")
-    String id;
-    @Option(names = "--user", description = "User the reservation is for; with credentials, this user's sign the "
-            + "request (default: the credentials' local user).")
-    String user;
-    @Option(names = "--email", description = "E-mail address for notifications.")
-    String email;
-    @Option(names = "--domain", description = "Domain (site or pool); default: the configured default domain.")
-    String domain;
-    @Option(names = {"--n", "--nodes"}, description = "Number of resources N.")
-    Integer n;
-    @Option(names = {"--duration", "--time"}, description = "Duration t_res: 2h, 1h30m, 90m, 02:00:00 or PT2H.")
-    String duration;
-    @Option(names = {"--earliest", "--begin"}, description = "Earliest start t_e: ISO time, epoch ms, now or +1h.")
-    String earliest;
-    @Option(names = "--latest", description = "Latest start t_l: ISO time, epoch ms, or +6h.")
-    String latest;
-    @Option(names = "--min", paramLabel = "PROP=AMOUNT", description = "Per-resource minimum e_i (repeatable).")
-    Map<String, Double> min = new LinkedHashMap<>();
-    @Option(names = "--total", paramLabel = "PROP=AMOUNT", description = "Total over all resources d_i (repeatable).")
-    Map<String, Double> total = new LinkedHashMap<>();
-    @Option(names = "--require", paramLabel = "LABEL=VALUE", description = "Qualitative requirement (repeatable).")
-    Map<String, String> require = new LinkedHashMap<>();
+    /** The request flags, shared with {@code probe}; a request's user is whom the command signs as. */
+    @Mixin
+    RequestFlags flags = new RequestFlags();
     @Option(names = "--srl", paramLabel = "FILE", description = "An SRL co-reservation request (seed 002; README: "
             + "SRL co-reservations): every part booked, or none. Collective flags do not apply.")
     Path srl;
@@ -100,17 +79,7 @@ public final class SubmitCommand implements Callable<Integer> {
         if (srl != null) {
             spec.srl = java.nio.file.Files.readString(srl);
         }
-        spec.id = id != null ? id : spec.id;
-        spec.user = user != null ? user : spec.user;
-        spec.email = email != null ? email : spec.email;
-        spec.domain = domain != null ? domain : spec.domain;
-        spec.n = n != null ? n : spec.n;
-        spec.duration = duration != null ? duration : spec.duration;
-        spec.earliest = earliest != null ? earliest : spec.earliest;
-        spec.latest = latest != null ? latest : spec.latest;
-        spec.min.putAll(min);
-        spec.total.putAll(total);
-        spec.require.putAll(require);
+        flags.applyTo(spec);
     }
 
 }
