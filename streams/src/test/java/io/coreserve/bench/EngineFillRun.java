@@ -67,7 +67,10 @@ final class EngineFillRun {
             catalogue.add(new io.coreserve.engine.model.Resource(r.getId(), capacities, labels));
         }
         InMemoryTimetables timetables = new InMemoryTimetables(catalogue.size(), properties.size());
-        CoAllocator allocator = new CoAllocator(catalogue, timetables, EngineConfig.defaults());
+        // -Dalgorithm=improved (the app's default) or paper (EngineConfig.defaults(), the paper's algorithm).
+        EngineConfig config = EngineConfig.defaults().withAlgorithm(io.coreserve.engine.allocation.Algorithm
+                .valueOf(System.getProperty("algorithm", "paper").toUpperCase(java.util.Locale.ROOT)));
+        CoAllocator allocator = new CoAllocator(catalogue, timetables, config);
         BenchWorkload workload = new BenchWorkload("fill", 5, Duration.ofHours(spreadHours), 42L);
 
         System.out.printf("%10s %10s %10s %10s %10s %10s %12s  %s%n", "decided", "mean ms", "p50 ms", "p99 ms",
@@ -79,6 +82,7 @@ final class EngineFillRun {
         List<Long> afterGaps = new java.util.ArrayList<>();
         List<Long> beforeGaps = new java.util.ArrayList<>();
         long lastForget = start;
+        long[] afterStats = new long[6];
         for (int k = 0; k < total; k++) {
             long now = start + (long) k * 1000 / rate;
             if (forget && now - lastForget >= 60_000) {
@@ -105,6 +109,13 @@ final class EngineFillRun {
                     kind = closest.earliestAfter() != null || closest.latestBefore() != null ? "COUNTER_OFFER"
                             : kind;
                     if (closest.earliestAfter() != null) {
+                        io.coreserve.engine.allocation.SearchStats st = closest.earliestAfter().stats();
+                        afterStats[0] += st.candidates();
+                        afterStats[1] += st.startTimeCandidates();
+                        afterStats[2] += st.startTimesTried();
+                        afterStats[3] += st.startTimesNanos();
+                        afterStats[4] += st.selectionNanos();
+                        afterStats[5]++;
                         afterGaps.add((closest.earliestAfter().start() - request.latestStart()) / 60_000L);
                     }
                     if (closest.latestBefore() != null) {
@@ -127,6 +138,13 @@ final class EngineFillRun {
                         closestNanos / 1e6 / batch, breakpoints, outcomes);
                 System.out.printf("%10s counter-offer distance from the window, minutes: after %s, before %s%n", "",
                         quantiles(afterGaps), quantiles(beforeGaps));
+                if (afterStats[5] > 0) {
+                    System.out.printf("%10s after-search means: candidates %d, |T| %d, tried %d, phase III %.2f ms,"
+                            + " phase IV %.2f ms%n", "", afterStats[0] / afterStats[5], afterStats[1] / afterStats[5],
+                            afterStats[2] / afterStats[5], afterStats[3] / 1e6 / afterStats[5],
+                            afterStats[4] / 1e6 / afterStats[5]);
+                }
+                java.util.Arrays.fill(afterStats, 0);
                 afterGaps.clear();
                 beforeGaps.clear();
                 outcomes.clear();

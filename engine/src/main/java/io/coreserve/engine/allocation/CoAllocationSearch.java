@@ -23,8 +23,18 @@ final class CoAllocationSearch {
     /** Phase III's working arrays, kept between requests so that they are not grown again each time. */
     private final StartTimeCandidates phaseThree = new StartTimeCandidates();
 
+    /** The first stretch of a window that Phases III and IV take at once (see {@link WindowStretches}). */
+    private final long firstStretch;
+
     CoAllocationSearch(ResourceCatalogue catalogue, TimetableView timetables, EngineConfig config,
             ResourceDiscovery discovery) {
+        this(catalogue, timetables, config, discovery, WindowStretches.FIRST);
+    }
+
+    /** With the window's first stretch of {@code firstStretch} (Long.MAX_VALUE: the whole window at once). */
+    CoAllocationSearch(ResourceCatalogue catalogue, TimetableView timetables, EngineConfig config,
+            ResourceDiscovery discovery, long firstStretch) {
+        this.firstStretch = firstStretch;
         this.catalogue = catalogue;
         this.timetables = timetables;
         this.config = config;
@@ -86,37 +96,44 @@ final class CoAllocationSearch {
                 continue;
             }
 
-            // Phase III.
-            t = System.nanoTime();
-            long[] startTimes = phaseThree.find(timetables, candidates, request, order);
-            counters.startTimesNanos += System.nanoTime() - t;
-            counters.startTimeCandidates = startTimes.length;
-
-            // Phase IV.
-            t = System.nanoTime();
+            // Phases III and IV, stretch by stretch of the window in the search order: the same start times in the
+            // same order as one sweep of the whole window, but a search that succeeds early (most do, and a
+            // closest-free search over days usually within hours) sweeps only the stretches it reached.
             Availability availability = new Availability(candidates.properties);
             boolean enoughFree = false;
             Selection found = null;
             FailedStart failed = config.algorithm().improvedPhases() ? new FailedStart() : null;
-            for (long start : startTimes) {
-                counters.startTimesTried++;
-                availability.fill(phaseThree, candidates, request, start);
-                if (availability.size < n) {
-                    continue;                                              // line 5: R_s empty
+            int startTimeCount = 0;
+            for (WindowStretches stretches = new WindowStretches(request, order, firstStretch); found == null
+                    && stretches.next(); ) {
+                t = System.nanoTime();
+                long[] startTimes = phaseThree.find(timetables, candidates, request, order, stretches.from(),
+                        stretches.to());
+                counters.startTimesNanos += System.nanoTime() - t;
+                startTimeCount += startTimes.length;
+
+                t = System.nanoTime();
+                for (long start : startTimes) {
+                    counters.startTimesTried++;
+                    availability.fill(phaseThree, candidates, request, start);
+                    if (availability.size < n) {
+                        continue;                                              // line 5: R_s empty
+                    }
+                    enoughFree = true;
+                    if (failed != null && failed.dominates(availability)) {
+                        continue;                                              // no better than a failed one
+                    }
+                    found = select(availability, request, random, counters);
+                    if (found != null) {
+                        break;                                                 // line 10: go to Phase V
+                    }
+                    if (failed != null) {
+                        failed.record(availability);
+                    }
                 }
-                enoughFree = true;
-                if (failed != null && failed.dominates(availability)) {
-                    continue;                                              // no better than a failed one
-                }
-                found = select(availability, request, random, counters);
-                if (found != null) {
-                    break;                                                 // line 10: go to Phase V
-                }
-                if (failed != null) {
-                    failed.record(availability);
-                }
+                counters.selectionNanos += System.nanoTime() - t;
             }
-            counters.selectionNanos += System.nanoTime() - t;
+            counters.startTimeCandidates = startTimeCount;
             if (found != null) {
                 // Phase V.
                 t = System.nanoTime();
@@ -138,7 +155,7 @@ final class CoAllocationSearch {
             }
             if (enoughFree) {
                 reason = RejectionReason.NO_ADMISSIBLE_SET;
-                message = "no set of " + n + " free candidates reaches every total at any of " + startTimes.length
+                message = "no set of " + n + " free candidates reaches every total at any of " + startTimeCount
                         + " start times";
             } else {
                 reason = RejectionReason.NO_START_TIME_IN_WINDOW;

@@ -39,6 +39,12 @@ public final class CoAllocator {
 
     public CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config,
             ResourceDiscovery discovery) {
+        this(catalogue, timetables, config, discovery, WindowStretches.FIRST);
+    }
+
+    /** As above, taking windows in stretches of {@code firstStretch} and more (Long.MAX_VALUE: whole, for tests). */
+    CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config,
+            ResourceDiscovery discovery, long firstStretch) {
         if (timetables.propertyCount() != catalogue.properties().size()) {
             throw new IllegalArgumentException("timetables and catalogue disagree on the number of properties");
         }
@@ -46,7 +52,7 @@ public final class CoAllocator {
         this.timetables = timetables;
         this.config = config;
         this.validator = new RequestValidator(catalogue.properties(), config);
-        this.search = new CoAllocationSearch(catalogue, timetables, config, discovery);
+        this.search = new CoAllocationSearch(catalogue, timetables, config, discovery, firstStretch);
     }
 
     public EngineConfig config() {

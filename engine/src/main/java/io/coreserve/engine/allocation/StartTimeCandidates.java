@@ -35,8 +35,35 @@ final class StartTimeCandidates {
 
     /** T in ascending order (EARLIEST) or the latest-start candidates in descending order (LATEST). */
     long[] find(TimetableView timetables, CandidateSet candidates, ResolvedRequest request, SearchOrder order) {
+        return find(timetables, candidates, request, order, request.earliest(), request.latest());
+    }
+
+    /**
+     * The part of {@link #find(TimetableView, CandidateSet, ResolvedRequest, SearchOrder)}'s answer that lies in
+     * [from, to] (a stretch of the window [t_e, t_l]), sweeping only [from - 1, to + t_res): the same start times
+     * in the same order, and afterwards the same A_j^s(t) and T_ij^t for Phase IV at every t in [from, to]. So a
+     * search can take the window stretch by stretch in its order and stop at the first admissible set, instead of
+     * sweeping every candidate over all of it (a closest-free search over days, most of which it never reaches).
+     *
+     * <p>Why it is the same: a segment start s >= from is an increase (line 6) exactly when some amount is lower
+     * than in the segment before it, which the sweep from from - 1 still holds; only t_e itself counts as an
+     * increase without one (a_ij jumps from 0 there), so the sweep starts at t_e when from = t_e. A_j^s(t) for
+     * t <= to only looks at [t, t + t_res), inside the sweep. The latest-start candidates t = b - t_res in [from, to]
+     * come from segment starts b in [from + t_res, to + t_res], inside the sweep too, and t_l only when to = t_l.
+     */
+    long[] find(TimetableView timetables, CandidateSet candidates, ResolvedRequest request, SearchOrder order,
+            long from, long to) {
+        if (from < request.earliest() || to > request.latest() || from > to) {
+            throw new IllegalArgumentException("[" + from + ", " + to + "] is not a stretch of the window ["
+                    + request.earliest() + ", " + request.latest() + "]");
+        }
         LongBag times = new LongBag();
         properties = candidates.properties;
+        stretchFrom = from;
+        stretchTo = to;
+        // From t_e the sweep starts there (t_e is an increase); later, one millisecond before, so that a segment
+        // starting at `from` is compared with the one before it.
+        sweepFrom = from == request.earliest() ? from : from - 1;
         if (first.length < candidates.size() + 1) {
             first = new int[candidates.size() + 1];
         }
@@ -63,6 +90,11 @@ final class StartTimeCandidates {
         return result;
     }
 
+    /** The stretch of start times [stretchFrom, stretchTo] of the last {@link #find}, and where its sweep began. */
+    private long stretchFrom;
+    private long stretchTo;
+    private long sweepFrom;
+
     /** The segment of candidate k containing t, for t in [t_e, t_l + t_res); {@code hint} is any of its segments. */
     int segmentOf(int k, long t, int hint) {
         int m = hint;
@@ -83,7 +115,12 @@ final class StartTimeCandidates {
     private void sweep(TimetableView timetables, CandidateSet candidates, int k, ResolvedRequest request) {
         int p = candidates.properties;
         long[] e = request.perResource();
-        long end = request.latest() + request.duration();
+        // Through t + t_res for every t of the stretch; before t_l, also the segment starting at to + t_res, whose
+        // start gives the latest-start candidate t = to (at t_l, that candidate is t_l itself, added on its own).
+        long end = saturatingAdd(stretchTo, request.duration());
+        if (stretchTo < request.latest()) {
+            end = saturatingAdd(end, 1);
+        }
         base = segments;
         // A segment is short when T_ij > p_ij - e_i for some i: blocks short throughout may come as one segment.
         if (busyAbove.length < p) {
@@ -92,7 +129,7 @@ final class StartTimeCandidates {
         for (int i = 0; i < p; i++) {
             busyAbove[i] = candidates.capacity[k * p + i] - e[i];
         }
-        timetables.forEachSegment(candidates.resources[k], request.earliest(), end, busyAbove, (start, reserved, offset) -> {
+        timetables.forEachSegment(candidates.resources[k], sweepFrom, end, busyAbove, (start, reserved, offset) -> {
             grow();
             boolean isShort = false;
             boolean increase = segments == base;
@@ -126,7 +163,7 @@ final class StartTimeCandidates {
      * start to S - t_res. Kept for Phase IV to count the free candidates without visiting every one.
      */
     private void addFreeIntervals(int k, ResolvedRequest request) {
-        long latest = request.latest();
+        long latest = stretchTo;
         for (int m = base; m < segments && starts[m] <= latest; m++) {
             boolean runStart = nextShort[m] != starts[m] && (m == base || nextShort[m - 1] == starts[m - 1]);
             if (runStart) {
@@ -156,8 +193,8 @@ final class StartTimeCandidates {
 
     /** Line 6: segment starts in [t_e, t_l] where availability increases and A_j^s = 1. */
     private void addEarliestCandidates(ResolvedRequest request, LongBag times) {
-        for (int m = base; m < segments && starts[m] <= request.latest(); m++) {
-            if (increases[m] && freeThroughout(m, starts[m], request.duration())) {
+        for (int m = base; m < segments && starts[m] <= stretchTo; m++) {
+            if (starts[m] >= stretchFrom && increases[m] && freeThroughout(m, starts[m], request.duration())) {
                 times.add(starts[m]);
             }
         }
@@ -170,13 +207,15 @@ final class StartTimeCandidates {
      */
     private void addLatestCandidates(ResolvedRequest request, LongBag times) {
         long duration = request.duration();
-        addIfFree(request.latest(), duration, times);
+        if (stretchTo == request.latest()) {
+            addIfFree(request.latest(), duration, times);
+        }
         // t = starts[m] - duration ascends with m, so the segment holding t only moves forward: a walk, not a
         // binary search per segment (a closest-free search over days of full books visits thousands of them).
         int at = base;
         for (int m = base + 1; m < segments; m++) {
             long t = starts[m] - duration;
-            if (t < request.earliest() || t > request.latest()) {
+            if (t < stretchFrom || t > stretchTo) {
                 continue;
             }
             while (at + 1 < segments && starts[at + 1] <= t) {
@@ -213,6 +252,11 @@ final class StartTimeCandidates {
             nextShort = Arrays.copyOf(nextShort, capacity);
             values = Arrays.copyOf(values, capacity * properties);
         }
+    }
+
+    private static long saturatingAdd(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 
     private static void reverse(long[] values) {

@@ -1,0 +1,165 @@
+package io.coreserve.engine.allocation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.coreserve.engine.catalogue.InMemoryCatalogue;
+import io.coreserve.engine.model.PropertySchema;
+import io.coreserve.engine.model.Request;
+import io.coreserve.engine.model.Resource;
+import io.coreserve.engine.timetable.InMemoryTimetables;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+
+/**
+ * Taking a window in stretches ({@link WindowStretches}) changes what a search costs, never what it decides: on
+ * books that fill up, the same request stream gives the same decision, plan and amounts, and the same closest
+ * free intervals before and after the window (and their single-pass variants), whether each window is swept
+ * whole or in stretches as short as a minute; for every algorithm. And Phase III of one stretch gives exactly the
+ * start times of the whole window that lie in it, with the same R_a at each of them.
+ */
+class StretchedSearchProperties {
+
+    private static final String[] PROPERTIES = {"cores", "memory_gb"};
+    private static final long MINUTE = 60_000L;
+
+    @Property(tries = 9)
+    void shouldDecideAndCounterOfferTheSameInStretchesAsOverTheWholeWindow(@ForAll long seed,
+            @ForAll @IntRange(min = 4, max = 10) int nodes, @ForAll @IntRange(min = 0, max = 2) int algorithm,
+            @ForAll @LongRange(min = 1, max = 20) long firstStretchMinutes) {
+        Random random = new Random(seed);
+        PropertySchema schema = PropertySchema.of(PROPERTIES);
+        InMemoryCatalogue catalogue = catalogue(random, schema, nodes);
+        EngineConfig config = EngineConfig.defaults().withAlgorithm(Algorithm.values()[algorithm]);
+        CoAllocator whole = new CoAllocator(catalogue, new InMemoryTimetables(nodes, schema.size()), config,
+                new RandomSampleDiscovery(), Long.MAX_VALUE);
+        CoAllocator stretched = new CoAllocator(catalogue, new InMemoryTimetables(nodes, schema.size()), config,
+                new RandomSampleDiscovery(), firstStretchMinutes * MINUTE);
+        long day = 24 * 60 * MINUTE;
+        int rejected = 0;
+        for (int q = 0; q < 500; q++) {
+            long now = q * MINUTE / 4;
+            Request request = request(random, "q" + q, now, nodes);
+            Outcome a = whole.allocate(request);
+            Outcome b = stretched.allocate(request);
+            assertThat(describe(b)).as("decision of %s", request.requestId()).isEqualTo(describe(a));
+            if (a instanceof Rejection) {
+                ClosestFreeIntervals ca = whole.closestFree(request, a, now, day);
+                ClosestFreeIntervals cb = stretched.closestFree(request, b, now, day);
+                assertThat(describe(cb.earliestAfter())).as("after %s", request.requestId())
+                        .isEqualTo(describe(ca.earliestAfter()));
+                assertThat(describe(cb.latestBefore())).as("before %s", request.requestId())
+                        .isEqualTo(describe(ca.latestBefore()));
+                rejected++;
+                ClosestFreeIntervals sa = whole.closestFree(request, a, now, day, config.mInit());
+                ClosestFreeIntervals sb = stretched.closestFree(request, b, now, day, config.mInit());
+                assertThat(describe(sb.earliestAfter())).isEqualTo(describe(sa.earliestAfter()));
+                assertThat(describe(sb.latestBefore())).isEqualTo(describe(sa.latestBefore()));
+            }
+        }
+        assertThat(rejected).as("requests that did not fit: the books did fill")
+                .isGreaterThan(0);
+    }
+
+    @Property(tries = 40)
+    void shouldFindTheWholeWindowsStartTimesStretchByStretch(@ForAll long seed,
+            @ForAll @LongRange(min = 1, max = 200) long firstStretch) {
+        Random random = new Random(seed);
+        Grid grid = new Grid("cores", "memory_gb");
+        int nodes = 2 + random.nextInt(10);
+        for (int k = 0; k < nodes; k++) {
+            int node = grid.node("n" + k, 4, 8);
+            for (int b = 0; b < random.nextInt(40); b++) {
+                long from = random.nextInt(2000);
+                long to = from + 1 + random.nextInt(120);
+                long[] max = new long[2];
+                grid.timetables.maxReserved(node, from, to, max);
+                double cores = random.nextInt(3);
+                double memory = random.nextInt(5);
+                if (max[0] + Grid.micros(cores)[0] <= Grid.micros(4)[0]
+                        && max[1] + Grid.micros(memory)[0] <= Grid.micros(8)[0]) {
+                    grid.busy(node, from, to, cores, memory);
+                }
+            }
+        }
+        long earliest = random.nextInt(500);
+        ResolvedRequest r = grid.request(1 + random.nextInt(2), 1 + random.nextInt(100), earliest,
+                earliest + random.nextInt(1500), new double[] {1, 1 + random.nextInt(3)}, new double[] {2, 4});
+        CandidateSet candidates = grid.all();
+        for (SearchOrder order : SearchOrder.values()) {
+            long[] all = new StartTimeCandidates().find(grid.timetables, candidates, r, order);
+            long[] joined = new long[0];
+            StartTimeCandidates phaseThree = new StartTimeCandidates();
+            Availability fromSegments = new Availability(2);
+            Availability fromTimetables = new Availability(2);
+            WindowStretches stretches = new WindowStretches(r, order, firstStretch);
+            while (stretches.next()) {
+                long[] part = phaseThree.find(grid.timetables, candidates, r, order, stretches.from(), stretches.to());
+                for (long t : part) {
+                    assertThat(t).isBetween(stretches.from(), stretches.to());
+                    fromSegments.fill(phaseThree, candidates, r, t);
+                    fromTimetables.fill(grid.timetables, candidates, r, t);
+                    assertThat(fromSegments.size).as("R_a at %d", t).isEqualTo(fromTimetables.size);
+                    if (fromTimetables.size >= r.count()) {
+                        int values = fromTimetables.size * 2;
+                        assertThat(Arrays.copyOf(fromSegments.candidate, fromSegments.size))
+                                .isEqualTo(Arrays.copyOf(fromTimetables.candidate, fromTimetables.size));
+                        assertThat(Arrays.copyOf(fromSegments.reserved, values))
+                                .isEqualTo(Arrays.copyOf(fromTimetables.reserved, values));
+                    }
+                }
+                long[] grown = Arrays.copyOf(joined, joined.length + part.length);
+                System.arraycopy(part, 0, grown, joined.length, part.length);
+                joined = grown;
+            }
+            assertThat(joined).as("%s start times of [%d, %d] in stretches from %d", order, r.earliest(),
+                    r.latest(), firstStretch).containsExactly(all);
+        }
+    }
+
+    private static InMemoryCatalogue catalogue(Random random, PropertySchema schema, int nodes) {
+        InMemoryCatalogue catalogue = new InMemoryCatalogue(schema);
+        for (int k = 0; k < nodes; k++) {
+            Map<String, Double> capacity = new LinkedHashMap<>();
+            capacity.put("cores", (double) (1 + random.nextInt(4)));
+            capacity.put("memory_gb", 1 + random.nextInt(8) * 0.5);
+            catalogue.add(new Resource("n" + k, capacity, Set.of()));
+        }
+        return catalogue;
+    }
+
+    private static Request request(Random random, String id, long now, int nodes) {
+        long day = 24 * 60 * MINUTE;
+        long earliest = now + random.nextInt((int) (day / MINUTE)) * MINUTE;
+        int n = 1 + random.nextInt(Math.min(3, nodes));
+        Request.Builder b = Request.builder(id, "u").submittedAt(now)
+                .duration((1 + random.nextInt(30)) * MINUTE).count(n)
+                .window(earliest, earliest + random.nextInt(180) * MINUTE);
+        b.total("cores", n * (0.2 + random.nextDouble())).perResource("cores", 0.1 + random.nextDouble() * 0.4);
+        if (random.nextBoolean()) {
+            b.total("memory_gb", n * 0.5 * random.nextDouble());
+        }
+        return b.build();
+    }
+
+    private static String describe(Outcome outcome) {
+        if (outcome == null) {
+            return "none";
+        }
+        if (outcome instanceof Rejection r) {
+            return "rejected " + r.reason();
+        }
+        Plan plan = (Plan) outcome;
+        StringBuilder s = new StringBuilder("plan " + plan.start() + ".." + plan.end());
+        for (Assignment a : plan.assignments()) {
+            s.append(' ').append(a.resourceId()).append(Arrays.toString(a.amounts()));
+        }
+        return s.toString();
+    }
+}
