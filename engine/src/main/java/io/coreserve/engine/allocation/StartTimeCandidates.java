@@ -29,6 +29,8 @@ final class StartTimeCandidates {
     long[] values = new long[64];
     long[] nextShort = new long[64];
     private boolean[] increases = new boolean[64];
+    /** Whether a segment starts at a breakpoint (not at a clipped or made-up start). */
+    private boolean[] breakpoint = new boolean[64];
     private int segments;
     private int base;
     private int properties;
@@ -115,6 +117,7 @@ final class StartTimeCandidates {
     private void sweep(TimetableView timetables, CandidateSet candidates, int k, ResolvedRequest request) {
         int p = candidates.properties;
         long[] e = request.perResource();
+        perResource = e;
         // Through t + t_res for every t of the stretch; before t_l, also the segment starting at to + t_res, whose
         // start gives the latest-start candidate t = to (at t_l, that candidate is t_l itself, added on its own).
         long end = saturatingAdd(stretchTo, request.duration());
@@ -129,25 +132,12 @@ final class StartTimeCandidates {
         for (int i = 0; i < p; i++) {
             busyAbove[i] = candidates.capacity[k * p + i] - e[i];
         }
-        timetables.forEachSegment(candidates.resources[k], sweepFrom, end, busyAbove, (start, reserved, offset) -> {
-            grow();
-            boolean isShort = false;
-            boolean increase = segments == base;
-            int at = segments * p;
-            for (int i = 0; i < p; i++) {
-                long value = reserved[offset + i];
-                // Line 3: A_j(t) = 1 iff e_i <= a_ij(t) = p_ij - T_ij(t) for all i.
-                isShort |= candidates.capacity[k * p + i] - value < e[i];
-                if (segments > base) {
-                    increase |= value < values[at - p + i];
-                }
-                values[at + i] = value;
-            }
-            starts[segments] = start;
-            increases[segments] = increase;
-            nextShort[segments] = isShort ? start : Long.MAX_VALUE;
-            segments++;
-        });
+        int resource = candidates.resources[k];
+        if (stretchTo - stretchFrom < INDEXED_STRETCH) {
+            sweepPiece(timetables, candidates, k, resource, sweepFrom, end, sweepFrom == request.earliest());
+        } else {
+            sweepPossibleStarts(timetables, candidates, k, resource, request, end);
+        }
         // Line 4, backward: nextShort[m] = start of the first short segment at or after m.
         for (int m = segments - 2; m >= base; m--) {
             if (nextShort[m] == Long.MAX_VALUE) {
@@ -156,6 +146,100 @@ final class StartTimeCandidates {
         }
         addFreeIntervals(k, request);
     }
+
+    /**
+     * Stretches of start times at least this long ask the timetable where the candidate can possibly be free enough
+     * for t_res ({@link TimetableView#possibleStarts}) and sweep only there: on full books that is a few percent
+     * of a closest-free search's days. Shorter ones (a request's own window, a search's first stretches) are swept
+     * whole, which costs less than asking.
+     */
+    static final long INDEXED_STRETCH = 4 * 3_600_000L;
+
+    private long[] possible = new long[16];
+    private int possibleCount;
+
+    /**
+     * Phase III's sweep of candidate k where it can possibly be free enough for t_res: for each stretch [lo, hi] of
+     * possible start times, the real segments over [lo - 1, hi + t_res] (so that A_j^s(t) for t in [lo - 1, hi + 1]
+     * and the increase at every segment start from lo on are computed exactly as in a whole sweep), and in between
+     * one made-up short segment each (A_j = 0), which is true of every start time there: none of them can be free
+     * for t_res. Made-up segment starts and the clipped first segment of each piece are not breakpoints, so they
+     * give no latest-start candidates, and their increases are never start times (none of them lies in a stretch).
+     */
+    private void sweepPossibleStarts(TimetableView timetables, CandidateSet candidates, int k, int resource,
+            ResolvedRequest request, long end) {
+        possibleCount = 0;
+        timetables.possibleStarts(resource, stretchFrom, stretchTo, busyAbove, request.duration(), (lo, hi) -> {
+            if (possibleCount * 2 == possible.length) {
+                possible = Arrays.copyOf(possible, possible.length * 2);
+            }
+            possible[possibleCount * 2] = lo;
+            possible[possibleCount * 2 + 1] = hi;
+            possibleCount++;
+        });
+        long covered = sweepFrom;                        // the sweep so far reaches up to here, exclusive
+        for (int q = 0; q < possibleCount; ) {
+            long lo = possible[q * 2];
+            long pieceFrom = lo == stretchFrom ? sweepFrom : lo - 1;
+            long pieceEnd = Math.min(end, saturatingAdd(saturatingAdd(possible[q * 2 + 1], request.duration()), 1));
+            // Pieces that overlap or touch are swept as one.
+            for (q++; q < possibleCount && possible[q * 2] - 1 <= pieceEnd; q++) {
+                pieceEnd = Math.min(end, saturatingAdd(saturatingAdd(possible[q * 2 + 1], request.duration()), 1));
+            }
+            if (pieceFrom > covered) {
+                addImpossible(candidates, k, covered);
+            }
+            sweepPiece(timetables, candidates, k, resource, pieceFrom, pieceEnd,
+                    pieceFrom == request.earliest());
+            covered = pieceEnd;
+        }
+        if (covered < end) {
+            addImpossible(candidates, k, covered);
+        }
+    }
+
+    /** A made-up short segment from {@code start}: where no start time can be free for t_res. */
+    private void addImpossible(CandidateSet candidates, int k, long start) {
+        grow();
+        int p = candidates.properties;
+        System.arraycopy(candidates.capacity, k * p, values, segments * p, p);
+        starts[segments] = start;
+        increases[segments] = false;
+        breakpoint[segments] = false;
+        nextShort[segments] = start;
+        segments++;
+    }
+
+    /** The real segments of candidate k over [from, to); the first is an increase when it starts the window. */
+    private void sweepPiece(TimetableView timetables, CandidateSet candidates, int k, int resource, long from,
+            long to, boolean windowStart) {
+        int p = candidates.properties;
+        long[] e = perResource;
+        int pieceFirst = segments;
+        timetables.forEachSegment(resource, from, to, busyAbove, (start, reserved, offset) -> {
+            grow();
+            boolean isShort = false;
+            boolean first = segments == pieceFirst;
+            boolean increase = first && windowStart;
+            int at = segments * p;
+            for (int i = 0; i < p; i++) {
+                long value = reserved[offset + i];
+                // Line 3: A_j(t) = 1 iff e_i <= a_ij(t) = p_ij - T_ij(t) for all i.
+                isShort |= candidates.capacity[k * p + i] - value < e[i];
+                if (!first) {
+                    increase |= value < values[at - p + i];
+                }
+                values[at + i] = value;
+            }
+            starts[segments] = start;
+            increases[segments] = increase;
+            breakpoint[segments] = !first;
+            nextShort[segments] = isShort ? start : Long.MAX_VALUE;
+            segments++;
+        });
+    }
+
+    private long[] perResource;
 
     /**
      * The start times t in [t_e, t_l] with A_j^s(t) = 1 for candidate k, as intervals [lo, hi]: in a run of
@@ -214,6 +298,9 @@ final class StartTimeCandidates {
         // binary search per segment (a closest-free search over days of full books visits thousands of them).
         int at = base;
         for (int m = base + 1; m < segments; m++) {
+            if (!breakpoint[m]) {
+                continue;
+            }
             long t = starts[m] - duration;
             if (t < stretchFrom || t > stretchTo) {
                 continue;
@@ -249,6 +336,7 @@ final class StartTimeCandidates {
             int capacity = segments * 2;
             starts = Arrays.copyOf(starts, capacity);
             increases = Arrays.copyOf(increases, capacity);
+            breakpoint = Arrays.copyOf(breakpoint, capacity);
             nextShort = Arrays.copyOf(nextShort, capacity);
             values = Arrays.copyOf(values, capacity * properties);
         }

@@ -72,6 +72,23 @@ public final class InMemoryTimetables implements TimetableStore {
     }
 
     @Override
+    public void possibleStarts(int resource, long from, long to, long[] notAbove, long duration,
+            StretchVisitor visitor) {
+        Timetable timetable = existing(resource);
+        if (timetable == null) {
+            boolean free = true;
+            for (int i = 0; i < properties; i++) {
+                free &= notAbove[i] >= 0;
+            }
+            if (free && from <= to) {
+                visitor.visit(from, to);                       // nothing reserved: free at any time
+            }
+        } else {
+            timetable.possibleStarts(from, to, notAbove, duration, visitor);
+        }
+    }
+
+    @Override
     public void forEachSegment(int resource, long from, long to, long[] busyAbove, SegmentVisitor visitor) {
         Timetable timetable = existing(resource);
         if (timetable == null) {

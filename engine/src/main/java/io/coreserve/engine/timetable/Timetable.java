@@ -203,6 +203,23 @@ public final class Timetable {
         }
     }
 
+    /**
+     * Reports, ascending and merged, stretches [lo, hi] of [from, to] that hold every t at which each property i
+     * stays at or below {@code notAbove[i]} throughout [t, t + duration) (and maybe other times too, never fewer):
+     * outside them such a search need not look. Summaries per hour are kept between calls ({@link RunIndex}).
+     */
+    public void possibleStarts(long from, long to, long[] notAbove, long duration, StretchVisitor visitor) {
+        if (from > to) {
+            return;
+        }
+        if (runIndex == null) {
+            runIndex = new RunIndex(properties);
+        }
+        runIndex.possibleStarts(this, from, to, notAbove, duration, visitor);
+    }
+
+    private RunIndex runIndex;
+
     private boolean busyThroughout(int b, long[] busyAbove) {
         int s = b * stride() + 2 + 2 * properties;
         for (int i = 0; i < properties; i++) {
@@ -281,6 +298,9 @@ public final class Timetable {
             }
         }
         forgetCopy();
+        if (runIndex != null) {
+            runIndex.clear();
+        }
         data = NO_BYTES;
         used = 0;
         index = NO_LONGS;
@@ -304,6 +324,9 @@ public final class Timetable {
             return;
         }
         forgotten = watermark;
+        if (runIndex != null) {
+            runIndex.forgetBefore(watermark);
+        }
         int b = blockAt(watermark);
         if (b < 0) {
             return;                                            // nothing reserved before the watermark
@@ -364,6 +387,9 @@ public final class Timetable {
 
     private void add(long from, long to, long[] amounts, int sign) {
         addToBlocks(from, to, amounts, sign);
+        if (runIndex != null) {
+            runIndex.invalidate(from, to);
+        }
         if (copy != null) {
             // The same edit on the decoded copy; should it ever disagree with the blocks, it is dropped.
             if (copy.add(from, to, amounts, sign)) {

@@ -37,4 +37,16 @@ public interface TimetableView {
     default void forEachSegment(int resource, long from, long to, long[] busyAbove, SegmentVisitor visitor) {
         forEachSegment(resource, from, to, visitor);
     }
+
+    /**
+     * Reports, ascending, stretches [lo, hi] of [from, to] outside which no t has every property i of the resource
+     * at or below {@code notAbove[i]} throughout [t, t + duration): a superset of those start times, so that a
+     * search can sweep only there. By default the whole of [from, to].
+     */
+    default void possibleStarts(int resource, long from, long to, long[] notAbove, long duration,
+            StretchVisitor visitor) {
+        if (from <= to) {
+            visitor.visit(from, to);
+        }
+    }
 }

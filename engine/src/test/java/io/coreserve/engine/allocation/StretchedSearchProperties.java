@@ -6,6 +6,7 @@ import io.coreserve.engine.catalogue.InMemoryCatalogue;
 import io.coreserve.engine.model.PropertySchema;
 import io.coreserve.engine.model.Request;
 import io.coreserve.engine.model.Resource;
+import io.coreserve.engine.timetable.FlatTimetables;
 import io.coreserve.engine.timetable.InMemoryTimetables;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -18,10 +19,11 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 
 /**
- * Taking a window in stretches ({@link WindowStretches}) changes what a search costs, never what it decides: on
- * books that fill up, the same request stream gives the same decision, plan and amounts, and the same closest
- * free intervals before and after the window (and their single-pass variants), whether each window is swept
- * whole or in stretches as short as a minute; for every algorithm. And Phase III of one stretch gives exactly the
+ * Taking a window in stretches ({@link WindowStretches}), and sweeping long stretches only where the run index of
+ * the compact timetables says a candidate can be free for long enough, change what a search costs, never what it
+ * decides: on books that fill up, the same request stream gives the same decision, plan and amounts, and the same
+ * closest free intervals before and after the window (and their single-pass variants), as sweeping each window whole
+ * on the plain reference timetables (which have no index); for every algorithm, with stretches from a minute on. And Phase III of one stretch gives exactly the
  * start times of the whole window that lie in it, with the same R_a at each of them.
  */
 class StretchedSearchProperties {
@@ -37,7 +39,7 @@ class StretchedSearchProperties {
         PropertySchema schema = PropertySchema.of(PROPERTIES);
         InMemoryCatalogue catalogue = catalogue(random, schema, nodes);
         EngineConfig config = EngineConfig.defaults().withAlgorithm(Algorithm.values()[algorithm]);
-        CoAllocator whole = new CoAllocator(catalogue, new InMemoryTimetables(nodes, schema.size()), config,
+        CoAllocator whole = new CoAllocator(catalogue, new FlatTimetables(nodes, schema.size()), config,
                 new RandomSampleDiscovery(), Long.MAX_VALUE);
         CoAllocator stretched = new CoAllocator(catalogue, new InMemoryTimetables(nodes, schema.size()), config,
                 new RandomSampleDiscovery(), firstStretchMinutes * MINUTE);
