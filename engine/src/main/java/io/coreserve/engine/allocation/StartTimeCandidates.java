@@ -153,9 +153,10 @@ final class StartTimeCandidates {
      * of a closest-free search's days. Shorter ones (a request's own window, a search's first stretches) are swept
      * whole, which costs less than asking.
      */
-    static final long INDEXED_STRETCH = 4 * 3_600_000L;
+    static final long INDEXED_STRETCH = 3_600_000L;
 
     private long[] possible = new long[16];
+    private long[] capacityOf = new long[0];
     private int possibleCount;
 
     /**
@@ -169,7 +170,12 @@ final class StartTimeCandidates {
     private void sweepPossibleStarts(TimetableView timetables, CandidateSet candidates, int k, int resource,
             ResolvedRequest request, long end) {
         possibleCount = 0;
-        timetables.possibleStarts(resource, stretchFrom, stretchTo, busyAbove, request.duration(), (lo, hi) -> {
+        if (capacityOf.length < candidates.properties) {
+            capacityOf = new long[candidates.properties];
+        }
+        System.arraycopy(candidates.capacity, k * candidates.properties, capacityOf, 0, candidates.properties);
+        timetables.possibleStarts(resource, stretchFrom, stretchTo, busyAbove, capacityOf, request.duration(),
+                (lo, hi) -> {
             if (possibleCount * 2 == possible.length) {
                 possible = Arrays.copyOf(possible, possible.length * 2);
             }

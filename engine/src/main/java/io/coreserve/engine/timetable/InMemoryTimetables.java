@@ -72,7 +72,7 @@ public final class InMemoryTimetables implements TimetableStore {
     }
 
     @Override
-    public void possibleStarts(int resource, long from, long to, long[] notAbove, long duration,
+    public void possibleStarts(int resource, long from, long to, long[] notAbove, long[] capacity, long duration,
             StretchVisitor visitor) {
         Timetable timetable = existing(resource);
         if (timetable == null) {
@@ -84,7 +84,7 @@ public final class InMemoryTimetables implements TimetableStore {
                 visitor.visit(from, to);                       // nothing reserved: free at any time
             }
         } else {
-            timetable.possibleStarts(from, to, notAbove, duration, visitor);
+            timetable.possibleStarts(from, to, notAbove, capacity, duration, visitor);
         }
     }
 

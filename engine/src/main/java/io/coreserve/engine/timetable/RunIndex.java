@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * Where a resource may be free enough for long enough: per hour of its timetable and per property, how long the
- * runs of segments are in which the reserved amount stays at or below each of {@value #LEVELS} levels. A search
+ * runs of segments are in which the reserved amount stays at or below each of {@value #LEVELS} + 1 levels, the
+ * fractions 0/16 .. 16/16 of a scale (the resource's capacity). A search
  * asks it for the stretches of start times at which the resource can possibly be free enough (T_ij <= p_ij - e_i
  * for every property) for a duration, and sweeps the timetable's segments only there (Phase III,
  * {@code allocation.StartTimeCandidates}).
@@ -25,14 +26,19 @@ final class RunIndex {
 
     /** The summaries' unit of time: an hour. */
     static final long BUCKET = 3_600_000L;
-    /** Thresholds per hour and property: the hour's own most reserved amount times 0/16 .. 15/16. */
+    /** Thresholds per property: the scale times 0/16 .. 16/16. */
     static final int LEVELS = 16;
+    private static final int STEPS = LEVELS + 1;
     /** Run lengths are kept in 1/254 of an hour, rounded up; 255 means the whole hour. */
     private static final int WHOLE = 255;
     private static final long UNIT = (BUCKET + 253) / 254;
-    static final int BYTES_PER_HOUR_PER_PROPERTY = 8 + 3 * LEVELS;
+    static final int BYTES_PER_HOUR_PER_PROPERTY = 8 + 3 * STEPS;
 
     private final int properties;
+    /** The scale the levels are fractions of (set by the first query; another scale starts afresh). */
+    private long[] scale;
+    /** Per property, the levels: scale * q / LEVELS. */
+    private long[] levels;
     /** Bucket number of slot 0. */
     private long base;
     /** Per slot: computed or not; the most reserved per property; per property and level longest, prefix, suffix. */
@@ -65,8 +71,21 @@ final class RunIndex {
      * Reports, ascending and merged, stretches [lo, hi] of [from, to] outside which no t has every property i with
      * T_i <= notAbove[i] throughout [t, t + duration), judged on the timetable's segments over [from, to + duration).
      */
-    void possibleStarts(Timetable timetable, long from, long to, long[] notAbove, long duration, StretchVisitor sink) {
+    void possibleStarts(Timetable timetable, long from, long to, long[] notAbove, long[] scaleOf, long duration,
+            StretchVisitor sink) {
         int p = properties;
+        useScale(scaleOf);
+        // Per property, the lowest level at or above the threshold (LEVELS + 1: none, i.e. no bound but the max).
+        int[] level = levelScratch;
+        for (int i = 0; i < p; i++) {
+            level[i] = STEPS;
+            for (int q = 0; q < STEPS; q++) {
+                if (levels[i * STEPS + q] >= notAbove[i]) {
+                    level[i] = q;
+                    break;
+                }
+            }
+        }
         long firstBucket = bucket(from);
         long lastBucket = bucket(saturatingAdd(to, duration));
         int count = (int) Math.min(lastBucket - firstBucket + 1, Integer.MAX_VALUE - 8);
@@ -91,13 +110,10 @@ final class RunIndex {
                     longest[at] = prefix[at] = suffix[at] = BUCKET;
                 } else if (notAbove[i] < 0) {
                     longest[at] = prefix[at] = suffix[at] = 0;
+                } else if (level[i] == STEPS) {
+                    longest[at] = prefix[at] = suffix[at] = BUCKET;       // above every level: no bound kept
                 } else {
-                    int q = levelAtOrAbove(m, notAbove[i]);
-                    if (q == LEVELS) {
-                        longest[at] = prefix[at] = suffix[at] = BUCKET;   // only m itself bounds it: no help
-                        continue;
-                    }
-                    int r = ((slot * p + i) * LEVELS + q) * 3;
+                    int r = ((slot * p + i) * STEPS + level[i]) * 3;
                     longest[at] = length(runs[r]);
                     prefix[at] = length(runs[r + 1]);
                     suffix[at] = length(runs[r + 2]);
@@ -146,6 +162,23 @@ final class RunIndex {
         }
     }
 
+    private int[] levelScratch;
+
+    private void useScale(long[] scaleOf) {
+        if (scale != null && Arrays.equals(scale, 0, properties, scaleOf, 0, properties)) {
+            return;
+        }
+        scale = Arrays.copyOf(scaleOf, properties);
+        levels = new long[properties * STEPS];
+        for (int i = 0; i < properties; i++) {
+            for (int q = 0; q < STEPS; q++) {
+                levels[i * STEPS + q] = multiplyFloor(Math.max(0, scale[i]), q);
+            }
+        }
+        levelScratch = new int[properties];
+        clear();
+    }
+
     /** Longer windows than this (about 11 years) are not summarised. */
     private static final int MAX_BUCKETS = 100_000;
 
@@ -184,7 +217,7 @@ final class RunIndex {
 
     private void resize(long newBase, int slots, boolean keep) {
         int p = properties;
-        int stride = p * LEVELS * 3;
+        int stride = p * STEPS * 3;
         boolean[] v = new boolean[slots];
         long[] m = new long[slots * p];
         byte[] r = new byte[slots * stride];
@@ -235,8 +268,8 @@ final class RunIndex {
                 m = Math.max(m, segmentLevels[k * p + i]);
             }
             max[slot * p + i] = m;
-            for (int q = 0; q < LEVELS; q++) {
-                long level = multiplyFloor(m, q);
+            for (int q = 0; q < STEPS; q++) {
+                long level = levels[i * STEPS + q];
                 long best = 0;
                 long prefix = 0;
                 long runStart = Long.MIN_VALUE;
@@ -256,7 +289,7 @@ final class RunIndex {
                     best = Math.max(best, suffix);
                     prefix = runStart == start ? BUCKET : prefix;
                 }
-                int r = ((slot * p + i) * LEVELS + q) * 3;
+                int r = ((slot * p + i) * STEPS + q) * 3;
                 runs[r] = encode(best);
                 runs[r + 1] = encode(prefix);
                 runs[r + 2] = encode(suffix);
@@ -267,16 +300,6 @@ final class RunIndex {
     /** m * q / LEVELS, rounded down, without overflow for any m >= 0. */
     private static long multiplyFloor(long m, int q) {
         return m / LEVELS * q + m % LEVELS * q / LEVELS;
-    }
-
-    /** The lowest level index q with level m * q / LEVELS >= notAbove (0 <= notAbove < m), or LEVELS for m. */
-    private static int levelAtOrAbove(long m, long notAbove) {
-        for (int q = 0; q < LEVELS; q++) {
-            if (multiplyFloor(m, q) >= notAbove) {
-                return q;
-            }
-        }
-        return LEVELS;
     }
 
     private static byte encode(long length) {

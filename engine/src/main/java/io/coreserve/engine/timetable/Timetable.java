@@ -206,16 +206,25 @@ public final class Timetable {
     /**
      * Reports, ascending and merged, stretches [lo, hi] of [from, to] that hold every t at which each property i
      * stays at or below {@code notAbove[i]} throughout [t, t + duration) (and maybe other times too, never fewer):
-     * outside them such a search need not look. Summaries per hour are kept between calls ({@link RunIndex}).
+     * outside them such a search need not look. Summaries per hour are kept between calls ({@link RunIndex}), at
+     * levels that are fractions of {@code scale} (the resource's capacities; the same at every call, or they are
+     * made again).
      */
-    public void possibleStarts(long from, long to, long[] notAbove, long duration, StretchVisitor visitor) {
+    public void possibleStarts(long from, long to, long[] notAbove, long[] scale, long duration,
+            StretchVisitor visitor) {
         if (from > to) {
             return;
         }
         if (runIndex == null) {
             runIndex = new RunIndex(properties);
         }
-        runIndex.possibleStarts(this, from, to, notAbove, duration, visitor);
+        // A search over many blocks keeps the timetable decoded (as a long sweep would), so that summarising its
+        // hours and sweeping the pieces around its possible starts decode nothing again.
+        long end = to > Long.MAX_VALUE - duration ? Long.MAX_VALUE : to + duration;
+        if (blocks > 0 && cache != null) {
+            decoded(blockAt(end) - blockAt(from) >= cache.sweepBlocks());
+        }
+        runIndex.possibleStarts(this, from, to, notAbove, scale, duration, visitor);
     }
 
     private RunIndex runIndex;

@@ -41,9 +41,10 @@ public interface TimetableView {
     /**
      * Reports, ascending, stretches [lo, hi] of [from, to] outside which no t has every property i of the resource
      * at or below {@code notAbove[i]} throughout [t, t + duration): a superset of those start times, so that a
-     * search can sweep only there. By default the whole of [from, to].
+     * search can sweep only there; {@code capacity} is the resource's (what the thresholds are fractions of). By
+     * default the whole of [from, to].
      */
-    default void possibleStarts(int resource, long from, long to, long[] notAbove, long duration,
+    default void possibleStarts(int resource, long from, long to, long[] notAbove, long[] capacity, long duration,
             StretchVisitor visitor) {
         if (from <= to) {
             visitor.visit(from, to);

@@ -55,7 +55,7 @@ class RunIndexProperties {
         long[] notAbove = {random.nextInt(6) * 1_000_000L - (random.nextInt(8) == 0 ? 1 : 0),
                 random.nextInt(10) * 500_000L + random.nextInt(2)};
         List<long[]> stretches = new ArrayList<>();
-        timetable.possibleStarts(from, to, notAbove, duration, (lo, hi) -> stretches.add(new long[] {lo, hi}));
+        timetable.possibleStarts(from, to, notAbove, new long[] {6_000_000L, 6_000_000L}, duration, (lo, hi) -> stretches.add(new long[] {lo, hi}));
         for (int k = 0; k < stretches.size(); k++) {
             long[] s = stretches.get(k);
             assertThat(s[0]).isBetween(from, to);
@@ -100,18 +100,18 @@ class RunIndexProperties {
         timetable.reserve(2 * day + 30 * MINUTE, 3 * day, new long[] {4_000_000L});
         long[] notAbove = {1_000_000L};
         List<long[]> forFive = new ArrayList<>();
-        timetable.possibleStarts(0, 3 * day, notAbove, 5 * MINUTE, (lo, hi) -> forFive.add(new long[] {lo, hi}));
+        timetable.possibleStarts(0, 3 * day, notAbove, new long[] {4_000_000L}, 5 * MINUTE, (lo, hi) -> forFive.add(new long[] {lo, hi}));
         // The free half hour begins 2 minutes before the third day: the hours on either side, and the last instant.
         assertThat(forFive).as("only the hours around the free half hour, and the end").hasSize(2);
         assertThat(forFive.get(0)).containsExactly(2 * day - HOUR, 2 * day + HOUR - 1);
         assertThat(forFive.get(1)).containsExactly(3 * day, 3 * day);
         List<long[]> forTwo = new ArrayList<>();
-        timetable.possibleStarts(0, 3 * day, notAbove, 2 * MINUTE, (lo, hi) -> forTwo.add(new long[] {lo, hi}));
+        timetable.possibleStarts(0, 3 * day, notAbove, new long[] {4_000_000L}, 2 * MINUTE, (lo, hi) -> forTwo.add(new long[] {lo, hi}));
         assertThat(forTwo.get(0)[0]).as("the gaps of two minutes are possible starts").isEqualTo(0);
         // Releasing one reservation opens a ten-minute gap in the first day: the index sees it.
         timetable.release(5 * HOUR, 5 * HOUR + 8 * MINUTE, new long[] {4_000_000L});
         List<long[]> after = new ArrayList<>();
-        timetable.possibleStarts(0, 3 * day, notAbove, 5 * MINUTE, (lo, hi) -> after.add(new long[] {lo, hi}));
+        timetable.possibleStarts(0, 3 * day, notAbove, new long[] {4_000_000L}, 5 * MINUTE, (lo, hi) -> after.add(new long[] {lo, hi}));
         assertThat(after.get(0)).containsExactly(4 * HOUR, 5 * HOUR + HOUR - 1);
     }
 
