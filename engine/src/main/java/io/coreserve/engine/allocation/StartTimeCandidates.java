@@ -132,12 +132,7 @@ final class StartTimeCandidates {
         for (int i = 0; i < p; i++) {
             busyAbove[i] = candidates.capacity[k * p + i] - e[i];
         }
-        int resource = candidates.resources[k];
-        if (stretchTo - stretchFrom < INDEXED_STRETCH) {
-            sweepPiece(timetables, candidates, k, resource, sweepFrom, end, sweepFrom == request.earliest());
-        } else {
-            sweepPossibleStarts(timetables, candidates, k, resource, request, end);
-        }
+        sweepPossibleStarts(timetables, candidates, k, candidates.resources[k], request, end);
         // Line 4, backward: nextShort[m] = start of the first short segment at or after m.
         for (int m = segments - 2; m >= base; m--) {
             if (nextShort[m] == Long.MAX_VALUE) {
@@ -147,20 +142,14 @@ final class StartTimeCandidates {
         addFreeIntervals(k, request);
     }
 
-    /**
-     * Stretches of start times at least this long ask the timetable where the candidate can possibly be free enough
-     * for t_res ({@link TimetableView#possibleStarts}) and sweep only there: on full books that is a few percent
-     * of a closest-free search's days. Shorter ones (a request's own window, a search's first stretches) are swept
-     * whole, which costs less than asking.
-     */
-    static final long INDEXED_STRETCH = 3_600_000L;
-
     private long[] possible = new long[16];
     private long[] capacityOf = new long[0];
     private int possibleCount;
 
     /**
-     * Phase III's sweep of candidate k where it can possibly be free enough for t_res: for each stretch [lo, hi] of
+     * Phase III's sweep of candidate k where it can possibly be free enough for t_res (the timetable says where:
+     * {@link TimetableView#possibleStarts}; on full books a few percent of a search's window, and a timetable with
+     * few breakpoints answers "everywhere" at once): for each stretch [lo, hi] of
      * possible start times, the real segments over [lo - 1, hi + t_res] (so that A_j^s(t) for t in [lo - 1, hi + 1]
      * and the increase at every segment start from lo on are computed exactly as in a whole sweep), and in between
      * one made-up short segment each (A_j = 0), which is true of every start time there: none of them can be free

@@ -51,6 +51,11 @@ final class DecodedCache {
         return true;
     }
 
+    /** Whether {@code size} more bytes fit without evicting anything. */
+    boolean hasRoom(long size) {
+        return bytes + size <= maxBytes;
+    }
+
     /** {@code timetable}'s copy now holds {@code size} bytes (it grew). */
     void resize(Timetable timetable, long size) {
         Long before = held.put(timetable, size);

@@ -27,6 +27,11 @@ final class DecodedCopy {
         return 8L * times.length * (1 + properties);
     }
 
+    /** Bytes a new copy of {@code rows} rows holds. */
+    static long bytesFor(int properties, int rows) {
+        return 8L * (rows + Math.max(16, rows >> 3)) * (1 + properties);
+    }
+
     /** The row whose segment contains t (0: before the first breakpoint). */
     int segmentAt(long t) {
         int lo = 1;

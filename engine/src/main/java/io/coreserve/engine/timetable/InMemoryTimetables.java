@@ -71,11 +71,22 @@ public final class InMemoryTimetables implements TimetableStore {
         }
     }
 
+    /**
+     * Timetables with fewer breakpoints than this answer {@link #possibleStarts} with the whole stretch: sweeping
+     * a block or two of segments costs less than asking the run index (the first search over a timetable also
+     * summarises its hours).
+     */
+    static final int INDEXED_BREAKPOINTS = 128;
+
     @Override
     public void possibleStarts(int resource, long from, long to, long[] notAbove, long[] capacity, long duration,
             StretchVisitor visitor) {
         Timetable timetable = existing(resource);
-        if (timetable == null) {
+        if (timetable != null && timetable.breakpoints() < INDEXED_BREAKPOINTS) {
+            if (from <= to) {
+                visitor.visit(from, to);
+            }
+        } else if (timetable == null) {
             boolean free = true;
             for (int i = 0; i < properties; i++) {
                 free &= notAbove[i] >= 0;

@@ -94,54 +94,45 @@ final class RunIndex {
             return;
         }
         ensure(timetable, firstBucket, firstBucket + count - 1);
-        // Per property and bucket: the longest run in it, its prefix and suffix at the level that bounds notAbove[i]
-        // (in ms; a bucket wholly within the threshold has all three = BUCKET); then, backwards, how far a run that
-        // reaches a bucket's start goes on (forward[b]).
-        long[] longest = scratch(0, count * p);
-        long[] prefix = scratch(1, count * p);
-        long[] suffix = scratch(2, count * p);
-        long[] forward = scratch(3, (count + 1) * p);
-        for (int k = 0; k < count; k++) {
+        // Backwards over the buckets, per property: the longest run in the bucket, its prefix and suffix at the level
+        // that bounds notAbove[i] (in ms; a bucket wholly within the threshold has all three = BUCKET), and how far a
+        // run that reaches the next bucket's start goes on (forward; beyond the last bucket nothing is judged, so a
+        // run may go on, which keeps the answer a superset).
+        long[] forward = scratch(0, p);
+        Arrays.fill(forward, 0, p, Long.MAX_VALUE / 4);
+        boolean[] live = liveScratch(count);
+        for (int k = count - 1; k >= 0; k--) {
             int slot = (int) (firstBucket + k - base);
+            boolean possible = true;
             for (int i = 0; i < p; i++) {
                 long m = max[slot * p + i];
-                int at = k * p + i;
-                if (notAbove[i] >= m) {
-                    longest[at] = prefix[at] = suffix[at] = BUCKET;
+                long longest;
+                long prefix;
+                long suffix;
+                if (notAbove[i] >= m || level[i] == STEPS) {
+                    longest = prefix = suffix = BUCKET;           // within throughout, or above every level kept
                 } else if (notAbove[i] < 0) {
-                    longest[at] = prefix[at] = suffix[at] = 0;
-                } else if (level[i] == STEPS) {
-                    longest[at] = prefix[at] = suffix[at] = BUCKET;       // above every level: no bound kept
+                    longest = prefix = suffix = 0;
                 } else {
                     int r = ((slot * p + i) * STEPS + level[i]) * 3;
-                    longest[at] = length(runs[r]);
-                    prefix[at] = length(runs[r + 1]);
-                    suffix[at] = length(runs[r + 2]);
+                    longest = length(runs[r]);
+                    prefix = length(runs[r + 1]);
+                    suffix = length(runs[r + 2]);
                 }
+                // A start t in this bucket needs a run of at least `duration` that covers [t, t + duration): wholly
+                // inside the bucket, or the bucket's suffix run going on into the buckets after it.
+                possible &= longest >= duration || suffix > 0 && suffix + forward[i] >= duration;
+                forward[i] = prefix < BUCKET ? prefix : BUCKET + Math.min(forward[i], Long.MAX_VALUE / 4);
             }
-        }
-        // Beyond the last bucket nothing is judged: a run may go on (so the answer stays a superset).
-        Arrays.fill(forward, count * p, (count + 1) * p, Long.MAX_VALUE / 4);
-        for (int k = count - 1; k >= 0; k--) {
-            for (int i = 0; i < p; i++) {
-                int at = k * p + i;
-                forward[at] = prefix[at] < BUCKET ? prefix[at] : BUCKET + forward[at + p];
-            }
+            live[k] = possible;
         }
         long openLo = Long.MIN_VALUE;
         long openHi = Long.MIN_VALUE;
         for (int k = 0; k < count; k++) {
-            long start = (firstBucket + k) * BUCKET;
-            boolean live = true;
-            for (int i = 0; i < p && live; i++) {
-                int at = k * p + i;
-                // A start t in this bucket needs a run of at least `duration` that covers [t, t + duration): wholly
-                // inside the bucket, or the bucket's suffix run going on into the buckets after it.
-                live = longest[at] >= duration || suffix[at] > 0 && suffix[at] + forward[at + p] >= duration;
-            }
-            if (!live) {
+            if (!live[k]) {
                 continue;
             }
+            long start = (firstBucket + k) * BUCKET;
             long lo = Math.max(from, start);
             long hi = Math.min(to, start + BUCKET - 1);
             if (lo > hi) {
@@ -315,6 +306,14 @@ final class RunIndex {
     }
 
     private long[][] scratch = new long[4][];
+    private boolean[] liveScratch = new boolean[64];
+
+    private boolean[] liveScratch(int size) {
+        if (liveScratch.length < size) {
+            liveScratch = new boolean[Math.max(size, liveScratch.length * 2)];
+        }
+        return liveScratch;
+    }
 
     private long[] scratch(int which, int size) {
         if (scratch[which] == null || scratch[which].length < size) {

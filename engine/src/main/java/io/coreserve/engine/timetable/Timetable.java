@@ -171,7 +171,7 @@ public final class Timetable {
     public void forEachSegment(long from, long to, long[] busyAbove, SegmentVisitor visitor) {
         // A sweep over many blocks (Phase III over a closest-free search's days) makes the decoded copy; a short one
         // (a request's own window) only uses it: every booking drops the copy of the timetables it changes.
-        if (blocks > 0 && decoded(cache != null && blockAt(to) - blockAt(from) >= cache.sweepBlocks())) {
+        if (blocks > 0 && (copy != null ? decoded(false) : decoded(cache != null && isLongSweep(from, to)))) {
             int p = properties;
             long[] times = copy.times;
             long[] levels = copy.levels;
@@ -221,13 +221,18 @@ public final class Timetable {
         // A search over many blocks keeps the timetable decoded (as a long sweep would), so that summarising its
         // hours and sweeping the pieces around its possible starts decode nothing again.
         long end = to > Long.MAX_VALUE - duration ? Long.MAX_VALUE : to + duration;
-        if (blocks > 0 && cache != null) {
-            decoded(blockAt(end) - blockAt(from) >= cache.sweepBlocks());
+        if (blocks > 0 && cache != null && copy == null) {
+            decoded(isLongSweep(from, end));
         }
         runIndex.possibleStarts(this, from, to, notAbove, scale, duration, visitor);
     }
 
     private RunIndex runIndex;
+
+    /** Whether a sweep over [from, to) spans enough blocks to keep the timetable decoded (evicting others). */
+    private boolean isLongSweep(long from, long to) {
+        return blockAt(to) - blockAt(from) >= cache.sweepBlocks();
+    }
 
     private boolean busyThroughout(int b, long[] busyAbove) {
         int s = b * stride() + 2 + 2 * properties;
@@ -532,10 +537,16 @@ public final class Timetable {
             cache.touch(this);
             return true;
         }
-        if (!make || cache == null || blocks == 0) {
+        if (cache == null || blocks == 0) {
             return false;
         }
         int p = properties;
+        // A short sweep (a request's own window) makes a copy too while the budget has room without evicting
+        // another: the first stretch of every search decodes the blocks of hundreds of candidates, a quarter of a
+        // decision's time on the pipeline's books; evicting for it would only make copies chase each other.
+        if (!make && !cache.hasRoom(DecodedCopy.bytesFor(p, size + 1))) {
+            return false;
+        }
         DecodedCopy made = new DecodedCopy(p, size + 1);
         if (!cache.admit(this, made.bytes())) {
             return false;
