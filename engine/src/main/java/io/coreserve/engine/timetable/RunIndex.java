@@ -45,6 +45,21 @@ final class RunIndex {
     private boolean[] valid = new boolean[0];
     private long[] max = new long[0];
     private byte[] runs = new byte[0];
+    /**
+     * For windows of t_res up to an hour, the answer per hour precomputed as bits: for property i, level q and
+     * duration class c, bit s of {@code bits[((i * STEPS + q) * CLASSES + c) * words + s / 64]} says whether a start
+     * in slot s may have a run of at least {@link #CLASS_MILLIS}[c] at level q, so that a query ANDs one word per
+     * property for 64 hours instead of judging every hour of every property. {@code bitsValid} marks the slots whose
+     * bits were computed (from the slot's summary and its successor's, which both must be valid then).
+     */
+    private long[] bits = new long[0];
+    private long[] bitsValid = new long[0];
+    private int words;
+
+    /** Duration classes: a request's t_res is judged by the longest class not above it (a superset, again). */
+    static final long[] CLASS_MILLIS = {1L, 60_000L, 120_000L, 180_000L, 240_000L, 300_000L, 360_000L, 480_000L,
+            600_000L, 720_000L, 900_000L, 1_200_000L, 1_800_000L, 2_700_000L, 3_600_000L};
+    private static final int CLASSES = CLASS_MILLIS.length;
 
     RunIndex(int properties) {
         this.properties = properties;
@@ -58,13 +73,23 @@ final class RunIndex {
         long first = Math.max(bucket(Math.max(from, base * BUCKET)), base);
         long last = Math.min(bucket(Math.max(from, to - 1)), base + valid.length - 1);
         for (long b = first; b <= last; b++) {
-            valid[(int) (b - base)] = false;
+            int slot = (int) (b - base);
+            valid[slot] = false;
+            clearBitsValid(slot);
+            if (slot > 0) {
+                clearBitsValid(slot - 1);                        // its bits looked at this slot's prefix
+            }
         }
+    }
+
+    private void clearBitsValid(int slot) {
+        bitsValid[slot >>> 6] &= ~(1L << (slot & 63));
     }
 
     /** Everything is to be summarised again (a bulk load, forgetting the past). */
     void clear() {
         Arrays.fill(valid, false);
+        Arrays.fill(bitsValid, 0L);
     }
 
     /**
@@ -91,6 +116,10 @@ final class RunIndex {
         int count = (int) Math.min(lastBucket - firstBucket + 1, Integer.MAX_VALUE - 8);
         if (count > MAX_BUCKETS) {
             sink.visit(from, to);                     // too long to summarise: sweep it all
+            return;
+        }
+        if (duration <= BUCKET) {
+            fromBits(timetable, from, to, firstBucket, firstBucket + count - 1, notAbove, level, duration, sink);
             return;
         }
         ensure(timetable, firstBucket, firstBucket + count - 1);
@@ -153,6 +182,105 @@ final class RunIndex {
         }
     }
 
+    /** {@link #possibleStarts} for t_res up to an hour, from the precomputed bits. */
+    private void fromBits(Timetable timetable, long from, long to, long firstBucket, long lastBucket,
+            long[] notAbove, int[] level, long duration, StretchVisitor sink) {
+        int p = properties;
+        int constrained = 0;
+        for (int i = 0; i < p; i++) {
+            if (notAbove[i] < 0) {
+                return;                                           // nothing is ever within a negative threshold
+            }
+            constrained += level[i] < STEPS ? 1 : 0;
+        }
+        if (constrained == 0) {
+            sink.visit(from, to);                                 // no threshold below the capacity
+            return;
+        }
+        int c = CLASSES - 1;
+        while (CLASS_MILLIS[c] > duration) {
+            c--;
+        }
+        ensureBits(timetable, firstBucket, lastBucket);
+        int firstSlot = (int) (firstBucket - base);
+        int lastSlot = (int) (lastBucket - base);
+        long openLo = Long.MIN_VALUE;
+        long openHi = Long.MIN_VALUE;
+        for (int w = firstSlot >>> 6; w <= lastSlot >>> 6; w++) {
+            long word = -1L;
+            for (int i = 0; i < p; i++) {
+                if (level[i] < STEPS) {
+                    word &= bits[((i * STEPS + level[i]) * CLASSES + c) * words + w];
+                }
+            }
+            if (w == firstSlot >>> 6) {
+                word &= -1L << (firstSlot & 63);
+            }
+            if (w == lastSlot >>> 6 && (lastSlot & 63) < 63) {
+                word &= (1L << ((lastSlot & 63) + 1)) - 1;
+            }
+            while (word != 0) {
+                int bit = Long.numberOfTrailingZeros(word);
+                word &= word - 1;
+                long start = (base + (w << 6) + bit) * BUCKET;
+                long lo = Math.max(from, start);
+                long hi = Math.min(to, start + BUCKET - 1);
+                if (lo > hi) {
+                    continue;
+                }
+                if (openHi != Long.MIN_VALUE && lo <= openHi + 1) {
+                    openHi = hi;
+                } else {
+                    if (openHi != Long.MIN_VALUE) {
+                        sink.visit(openLo, openHi);
+                    }
+                    openLo = lo;
+                    openHi = hi;
+                }
+            }
+        }
+        if (openHi != Long.MIN_VALUE) {
+            sink.visit(openLo, openHi);
+        }
+    }
+
+    /** Summaries for [firstBucket, lastBucket + 1] and bits for [firstBucket, lastBucket]. */
+    private void ensureBits(Timetable timetable, long firstBucket, long lastBucket) {
+        ensure(timetable, firstBucket, lastBucket + 1);
+        for (long b = firstBucket; b <= lastBucket; b++) {
+            int slot = (int) (b - base);
+            if ((bitsValid[slot >>> 6] & 1L << (slot & 63)) == 0) {
+                computeBits(slot);
+                bitsValid[slot >>> 6] |= 1L << (slot & 63);
+            }
+        }
+    }
+
+    /**
+     * The bits of a slot: a start in it may have a run of at least D (D up to an hour) when the slot holds one (its
+     * longest), or its suffix run goes on into the next slot's prefix for D in all (a next slot within the level
+     * throughout has a prefix of the whole hour, which covers any D up to an hour).
+     */
+    private void computeBits(int slot) {
+        int p = properties;
+        int w = slot >>> 6;
+        long mask = 1L << (slot & 63);
+        for (int i = 0; i < p; i++) {
+            for (int q = 0; q < STEPS; q++) {
+                int r = ((slot * p + i) * STEPS + q) * 3;
+                long longest = length(runs[r]);
+                long suffix = length(runs[r + 2]);
+                long nextPrefix = length(runs[(((slot + 1) * p + i) * STEPS + q) * 3 + 1]);
+                for (int c = 0; c < CLASSES; c++) {
+                    long d = CLASS_MILLIS[c];
+                    boolean possible = longest >= d || suffix > 0 && suffix + nextPrefix >= d;
+                    int at = ((i * STEPS + q) * CLASSES + c) * words + w;
+                    bits[at] = possible ? bits[at] | mask : bits[at] & ~mask;
+                }
+            }
+        }
+    }
+
     private int[] levelScratch;
 
     private void useScale(long[] scaleOf) {
@@ -206,14 +334,20 @@ final class RunIndex {
         }
     }
 
-    private void resize(long newBase, int slots, boolean keep) {
+    private void resize(long wantedBase, int wantedSlots, boolean keep) {
         int p = properties;
         int stride = p * STEPS * 3;
+        // Slots come in words of 64, from a base that is a multiple of 64, so the bits move by whole words.
+        long newBase = Math.floorDiv(wantedBase, 64) * 64;
+        int slots = (int) ((wantedBase + wantedSlots - newBase + 63) / 64 * 64);
+        int newWords = slots / 64;
         boolean[] v = new boolean[slots];
         long[] m = new long[slots * p];
         byte[] r = new byte[slots * stride];
+        long[] b = new long[p * STEPS * CLASSES * newWords];
+        long[] bv = new long[newWords];
         if (keep) {
-            // Slots [max(base, newBase), min(end, newEnd)) keep their summaries at their new places.
+            // Slots [max(base, newBase), min(end, newEnd)) keep their summaries and bits at their new places.
             long from = Math.max(base, newBase);
             long to = Math.min(base + valid.length, newBase + slots);
             if (from < to) {
@@ -223,12 +357,20 @@ final class RunIndex {
                 System.arraycopy(valid, oldAt, v, newAt, n);
                 System.arraycopy(max, oldAt * p, m, newAt * p, n * p);
                 System.arraycopy(runs, oldAt * stride, r, newAt * stride, n * stride);
+                int wordCount = n / 64;
+                for (int set = 0; set < p * STEPS * CLASSES; set++) {
+                    System.arraycopy(bits, set * words + oldAt / 64, b, set * newWords + newAt / 64, wordCount);
+                }
+                System.arraycopy(bitsValid, oldAt / 64, bv, newAt / 64, wordCount);
             }
         }
         base = newBase;
         valid = v;
         max = m;
         runs = r;
+        bits = b;
+        bitsValid = bv;
+        words = newWords;
     }
 
     // Per property, the segments of the bucket being summarised: start times and reserved amounts.
