@@ -61,6 +61,7 @@ final class StartTimeCandidates {
         }
         LongBag times = new LongBag();
         properties = candidates.properties;
+        this.order = order;
         stretchFrom = from;
         stretchTo = to;
         // From t_e the sweep starts there (t_e is an increase); later, one millisecond before, so that a segment
@@ -158,20 +159,7 @@ final class StartTimeCandidates {
      */
     private void sweepPossibleStarts(TimetableView timetables, CandidateSet candidates, int k, int resource,
             ResolvedRequest request, long end) {
-        possibleCount = 0;
-        if (capacityOf.length < candidates.properties) {
-            capacityOf = new long[candidates.properties];
-        }
-        System.arraycopy(candidates.capacity, k * candidates.properties, capacityOf, 0, candidates.properties);
-        timetables.possibleStarts(resource, stretchFrom, stretchTo, busyAbove, capacityOf, request.duration(),
-                (lo, hi) -> {
-            if (possibleCount * 2 == possible.length) {
-                possible = Arrays.copyOf(possible, possible.length * 2);
-            }
-            possible[possibleCount * 2] = lo;
-            possible[possibleCount * 2 + 1] = hi;
-            possibleCount++;
-        });
+        possibleStartsOf(timetables, candidates, k, resource, request);
         long covered = sweepFrom;                        // the sweep so far reaches up to here, exclusive
         for (int q = 0; q < possibleCount; ) {
             long lo = possible[q * 2];
@@ -192,6 +180,74 @@ final class StartTimeCandidates {
             addImpossible(candidates, k, covered);
         }
     }
+
+    /**
+     * Fills {@link #possible} with candidate k's possible start stretches clipped to the current stretch. The
+     * timetable is asked once per search (one request, CandidateSet and order: a search makes its CandidateSet
+     * afresh, and the books cannot change while it runs; callers of {@link #find} that change the books between
+     * stretches must pass a new CandidateSet) for the
+     * whole window, and its answer kept for the search's later stretches: a clipped superset is still a superset,
+     * and asking is cheap once but not at every stretch of every candidate.
+     */
+    private void possibleStartsOf(TimetableView timetables, CandidateSet candidates, int k, int resource,
+            ResolvedRequest request) {
+        if (knownFor != candidates || knownRequest != request || knownOrder != order
+                || knownEarliest != request.earliest() || knownLatest != request.latest()) {
+            knownFor = candidates;
+            knownRequest = request;
+            knownOrder = order;
+            knownEarliest = request.earliest();
+            knownLatest = request.latest();
+            if (knownFirst.length < candidates.size() + 1) {
+                knownFirst = new int[candidates.size() + 1];
+                knownEnd = new int[candidates.size() + 1];
+            }
+            Arrays.fill(knownFirst, 0, candidates.size(), -1);
+            knownCount = 0;
+        }
+        if (knownFirst[k] < 0) {
+            if (capacityOf.length < candidates.properties) {
+                capacityOf = new long[candidates.properties];
+            }
+            System.arraycopy(candidates.capacity, k * candidates.properties, capacityOf, 0, candidates.properties);
+            knownFirst[k] = knownCount;
+            timetables.possibleStarts(resource, request.earliest(), request.latest(), busyAbove, capacityOf,
+                    request.duration(), (lo, hi) -> {
+                        if (knownCount * 2 == known.length) {
+                            known = Arrays.copyOf(known, known.length * 2);
+                        }
+                        known[knownCount * 2] = lo;
+                        known[knownCount * 2 + 1] = hi;
+                        knownCount++;
+                    });
+            knownEnd[k] = knownCount;
+        }
+        possibleCount = 0;
+        for (int q = knownFirst[k]; q < knownEnd[k]; q++) {
+            long lo = Math.max(known[q * 2], stretchFrom);
+            long hi = Math.min(known[q * 2 + 1], stretchTo);
+            if (lo > hi) {
+                continue;
+            }
+            if (possibleCount * 2 == possible.length) {
+                possible = Arrays.copyOf(possible, possible.length * 2);
+            }
+            possible[possibleCount * 2] = lo;
+            possible[possibleCount * 2 + 1] = hi;
+            possibleCount++;
+        }
+    }
+
+    private CandidateSet knownFor;
+    private ResolvedRequest knownRequest;
+    private SearchOrder knownOrder;
+    private long knownEarliest;
+    private long knownLatest;
+    private int[] knownFirst = new int[0];
+    private int[] knownEnd = new int[0];
+    private long[] known = new long[64];
+    private int knownCount;
+    private SearchOrder order;
 
     /** A made-up short segment from {@code start}: where no start time can be free for t_res. */
     private void addImpossible(CandidateSet candidates, int k, long start) {
