@@ -160,30 +160,50 @@ final class RunIndex {
             }
             live[k] = possible;
         }
-        long openLo = Long.MIN_VALUE;
-        long openHi = Long.MIN_VALUE;
+        Merged merged = new Merged(from, to, sink);
         for (int k = 0; k < count; k++) {
-            if (!live[k]) {
-                continue;
+            if (live[k]) {
+                merged.hour(firstBucket + k);
             }
-            long start = (firstBucket + k) * BUCKET;
+        }
+        merged.end();
+    }
+
+    /** Possible hours, ascending, reported as merged stretches clipped to [from, to]. */
+    private static final class Merged {
+        private final long from;
+        private final long to;
+        private final StretchVisitor sink;
+        private long openLo = Long.MIN_VALUE;
+        private long openHi = Long.MIN_VALUE;
+
+        Merged(long from, long to, StretchVisitor sink) {
+            this.from = from;
+            this.to = to;
+            this.sink = sink;
+        }
+
+        void hour(long bucket) {
+            long start = bucket * BUCKET;
             long lo = Math.max(from, start);
             long hi = Math.min(to, start + BUCKET - 1);
             if (lo > hi) {
-                continue;
+                return;
             }
             if (openHi != Long.MIN_VALUE && lo <= openHi + 1) {
                 openHi = hi;
             } else {
-                if (openHi != Long.MIN_VALUE) {
-                    sink.visit(openLo, openHi);
-                }
+                end();
                 openLo = lo;
                 openHi = hi;
             }
         }
-        if (openHi != Long.MIN_VALUE) {
-            sink.visit(openLo, openHi);
+
+        void end() {
+            if (openHi != Long.MIN_VALUE) {
+                sink.visit(openLo, openHi);
+                openHi = Long.MIN_VALUE;
+            }
         }
     }
 
@@ -209,8 +229,7 @@ final class RunIndex {
         ensureBits(timetable, firstBucket, lastBucket);
         int firstSlot = (int) (firstBucket - base);
         int lastSlot = (int) (lastBucket - base);
-        long openLo = Long.MIN_VALUE;
-        long openHi = Long.MIN_VALUE;
+        Merged merged = new Merged(from, to, sink);
         for (int w = firstSlot >>> 6; w <= lastSlot >>> 6; w++) {
             long word = -1L;
             for (int i = 0; i < p; i++) {
@@ -224,29 +243,11 @@ final class RunIndex {
             if (w == lastSlot >>> 6 && (lastSlot & 63) < 63) {
                 word &= (1L << ((lastSlot & 63) + 1)) - 1;
             }
-            while (word != 0) {
-                int bit = Long.numberOfTrailingZeros(word);
-                word &= word - 1;
-                long start = (base + (w << 6) + bit) * BUCKET;
-                long lo = Math.max(from, start);
-                long hi = Math.min(to, start + BUCKET - 1);
-                if (lo > hi) {
-                    continue;
-                }
-                if (openHi != Long.MIN_VALUE && lo <= openHi + 1) {
-                    openHi = hi;
-                } else {
-                    if (openHi != Long.MIN_VALUE) {
-                        sink.visit(openLo, openHi);
-                    }
-                    openLo = lo;
-                    openHi = hi;
-                }
+            for (; word != 0; word &= word - 1) {
+                merged.hour(base + (w << 6) + Long.numberOfTrailingZeros(word));
             }
         }
-        if (openHi != Long.MIN_VALUE) {
-            sink.visit(openLo, openHi);
-        }
+        merged.end();
     }
 
     /** Summaries for [firstBucket, lastBucket + 1] and bits for [firstBucket, lastBucket]. */

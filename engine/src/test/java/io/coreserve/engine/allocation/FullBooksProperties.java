@@ -8,7 +8,6 @@ import io.coreserve.engine.model.Request;
 import io.coreserve.engine.model.Resource;
 import io.coreserve.engine.timetable.FlatTimetables;
 import io.coreserve.engine.timetable.InMemoryTimetables;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
@@ -63,22 +62,22 @@ class FullBooksProperties {
             Request request = b.build();
             Outcome a = onCompact.allocate(request);
             Outcome f = onFlat.allocate(request);
-            assertThat(describe(a)).as("decision of %s", request.requestId()).isEqualTo(describe(f));
+            assertThat(Outcomes.describe(a)).as("decision of %s", request.requestId()).isEqualTo(Outcomes.describe(f));
             if (a instanceof Rejection) {
                 full++;
                 ClosestFreeIntervals ca = onCompact.closestFree(request, a, now, day);
                 ClosestFreeIntervals cf = onFlat.closestFree(request, now, day);
-                assertThat(describe(ca.earliestAfter())).as("after %s", request.requestId())
-                        .isEqualTo(describe(cf.earliestAfter()));
-                assertThat(describe(ca.latestBefore())).as("before %s", request.requestId())
-                        .isEqualTo(describe(cf.latestBefore()));
+                assertThat(Outcomes.describe(ca.earliestAfter())).as("after %s", request.requestId())
+                        .isEqualTo(Outcomes.describe(cf.earliestAfter()));
+                assertThat(Outcomes.describe(ca.latestBefore())).as("before %s", request.requestId())
+                        .isEqualTo(Outcomes.describe(cf.latestBefore()));
                 // A single pass is the full search's first pass: what it finds, the full search finds too.
                 ClosestFreeIntervals single = onCompact.closestFree(request, a, now, day, config.mInit());
                 if (single.earliestAfter() != null) {
-                    assertThat(describe(single.earliestAfter())).isEqualTo(describe(ca.earliestAfter()));
+                    assertThat(Outcomes.describe(single.earliestAfter())).isEqualTo(Outcomes.describe(ca.earliestAfter()));
                 }
                 if (single.latestBefore() != null) {
-                    assertThat(describe(single.latestBefore())).isEqualTo(describe(ca.latestBefore()));
+                    assertThat(Outcomes.describe(single.latestBefore())).isEqualTo(Outcomes.describe(ca.latestBefore()));
                 }
             }
         }
@@ -88,20 +87,5 @@ class FullBooksProperties {
             most = Math.max(most, compact.timetable(k).breakpoints());
         }
         assertThat(most).as("breakpoints of the fullest timetable: several blocks").isGreaterThan(200);
-    }
-
-    private static String describe(Outcome outcome) {
-        if (outcome == null) {
-            return "none";
-        }
-        if (outcome instanceof Rejection r) {
-            return "rejected " + r.reason();
-        }
-        Plan plan = (Plan) outcome;
-        StringBuilder s = new StringBuilder("plan " + plan.start() + ".." + plan.end());
-        for (Assignment a : plan.assignments()) {
-            s.append(' ').append(a.resourceId()).append(Arrays.toString(a.amounts()));
-        }
-        return s.toString();
     }
 }

@@ -40,6 +40,30 @@ final class Grid {
         timetables.reserve(resource, from, to, micros(amounts));
     }
 
+    /**
+     * A random grid of "cores" (4) and "memory_gb" (8) nodes, each with up to {@code bookings} reservations drawn in
+     * [0, span) that never over-commit it: 2 to 13 nodes.
+     */
+    static Grid randomlyBusy(java.util.Random random, int maxNodes, int bookings, int span) {
+        Grid grid = new Grid("cores", "memory_gb");
+        int nodes = 2 + random.nextInt(maxNodes - 1);
+        for (int k = 0; k < nodes; k++) {
+            int node = grid.node("n" + k, 4, 8);
+            for (int b = 0; b < random.nextInt(bookings); b++) {
+                long from = random.nextInt(span);
+                long to = from + 1 + random.nextInt(120);
+                long[] max = new long[2];
+                grid.timetables.maxReserved(node, from, to, max);
+                double cores = random.nextInt(3);
+                double memory = random.nextInt(5);
+                if (max[0] + micros(cores)[0] <= micros(4)[0] && max[1] + micros(memory)[0] <= micros(8)[0]) {
+                    grid.busy(node, from, to, cores, memory);
+                }
+            }
+        }
+        return grid;
+    }
+
     CoAllocator engine(EngineConfig config) {
         return new CoAllocator(catalogue, timetables, config);
     }

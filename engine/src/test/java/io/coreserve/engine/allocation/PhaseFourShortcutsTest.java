@@ -18,23 +18,7 @@ class PhaseFourShortcutsTest {
     void shouldFillTheSameAvailabilityFromPhaseThreeSegmentsAsFromTheTimetables() {
         Random random = new Random(3);
         for (int round = 0; round < 30; round++) {
-            Grid grid = new Grid("cores", "memory_gb");
-            int nodes = 2 + random.nextInt(12);
-            for (int k = 0; k < nodes; k++) {
-                int node = grid.node("n" + k, 4, 8);
-                for (int b = 0; b < random.nextInt(12); b++) {
-                    long from = random.nextInt(500);
-                    long to = from + 1 + random.nextInt(120);
-                    long[] max = new long[2];
-                    grid.timetables.maxReserved(node, from, to, max);
-                    double cores = random.nextInt(3);
-                    double memory = random.nextInt(5);
-                    if (max[0] + Grid.micros(cores)[0] <= Grid.micros(4)[0]
-                            && max[1] + Grid.micros(memory)[0] <= Grid.micros(8)[0]) {
-                        grid.busy(node, from, to, cores, memory);
-                    }
-                }
-            }
+            Grid grid = Grid.randomlyBusy(random, 13, 12, 500);
             long earliest = random.nextInt(200);
             ResolvedRequest r = grid.request(1 + random.nextInt(2), 1 + random.nextInt(100), earliest,
                     earliest + random.nextInt(400), new double[] {1, 1 + random.nextInt(3)}, new double[] {2, 4});

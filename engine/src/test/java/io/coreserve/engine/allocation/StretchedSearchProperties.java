@@ -50,19 +50,19 @@ class StretchedSearchProperties {
             Request request = request(random, "q" + q, now, nodes);
             Outcome a = whole.allocate(request);
             Outcome b = stretched.allocate(request);
-            assertThat(describe(b)).as("decision of %s", request.requestId()).isEqualTo(describe(a));
+            assertThat(Outcomes.describe(b)).as("decision of %s", request.requestId()).isEqualTo(Outcomes.describe(a));
             if (a instanceof Rejection) {
                 ClosestFreeIntervals ca = whole.closestFree(request, a, now, day);
                 ClosestFreeIntervals cb = stretched.closestFree(request, b, now, day);
-                assertThat(describe(cb.earliestAfter())).as("after %s", request.requestId())
-                        .isEqualTo(describe(ca.earliestAfter()));
-                assertThat(describe(cb.latestBefore())).as("before %s", request.requestId())
-                        .isEqualTo(describe(ca.latestBefore()));
+                assertThat(Outcomes.describe(cb.earliestAfter())).as("after %s", request.requestId())
+                        .isEqualTo(Outcomes.describe(ca.earliestAfter()));
+                assertThat(Outcomes.describe(cb.latestBefore())).as("before %s", request.requestId())
+                        .isEqualTo(Outcomes.describe(ca.latestBefore()));
                 rejected++;
                 ClosestFreeIntervals sa = whole.closestFree(request, a, now, day, config.mInit());
                 ClosestFreeIntervals sb = stretched.closestFree(request, b, now, day, config.mInit());
-                assertThat(describe(sb.earliestAfter())).isEqualTo(describe(sa.earliestAfter()));
-                assertThat(describe(sb.latestBefore())).isEqualTo(describe(sa.latestBefore()));
+                assertThat(Outcomes.describe(sb.earliestAfter())).isEqualTo(Outcomes.describe(sa.earliestAfter()));
+                assertThat(Outcomes.describe(sb.latestBefore())).isEqualTo(Outcomes.describe(sa.latestBefore()));
             }
         }
         assertThat(rejected).as("requests that did not fit: the books did fill")
@@ -73,23 +73,7 @@ class StretchedSearchProperties {
     void shouldFindTheWholeWindowsStartTimesStretchByStretch(@ForAll long seed,
             @ForAll @LongRange(min = 1, max = 200) long firstStretch) {
         Random random = new Random(seed);
-        Grid grid = new Grid("cores", "memory_gb");
-        int nodes = 2 + random.nextInt(10);
-        for (int k = 0; k < nodes; k++) {
-            int node = grid.node("n" + k, 4, 8);
-            for (int b = 0; b < random.nextInt(40); b++) {
-                long from = random.nextInt(2000);
-                long to = from + 1 + random.nextInt(120);
-                long[] max = new long[2];
-                grid.timetables.maxReserved(node, from, to, max);
-                double cores = random.nextInt(3);
-                double memory = random.nextInt(5);
-                if (max[0] + Grid.micros(cores)[0] <= Grid.micros(4)[0]
-                        && max[1] + Grid.micros(memory)[0] <= Grid.micros(8)[0]) {
-                    grid.busy(node, from, to, cores, memory);
-                }
-            }
-        }
+        Grid grid = Grid.randomlyBusy(random, 11, 40, 2000);
         long earliest = random.nextInt(500);
         ResolvedRequest r = grid.request(1 + random.nextInt(2), 1 + random.nextInt(100), earliest,
                 earliest + random.nextInt(1500), new double[] {1, 1 + random.nextInt(3)}, new double[] {2, 4});
@@ -148,20 +132,5 @@ class StretchedSearchProperties {
             b.total("memory_gb", n * 0.5 * random.nextDouble());
         }
         return b.build();
-    }
-
-    private static String describe(Outcome outcome) {
-        if (outcome == null) {
-            return "none";
-        }
-        if (outcome instanceof Rejection r) {
-            return "rejected " + r.reason();
-        }
-        Plan plan = (Plan) outcome;
-        StringBuilder s = new StringBuilder("plan " + plan.start() + ".." + plan.end());
-        for (Assignment a : plan.assignments()) {
-            s.append(' ').append(a.resourceId()).append(Arrays.toString(a.amounts()));
-        }
-        return s.toString();
     }
 }
