@@ -71,9 +71,18 @@ class VirtualGridIntegrationTest {
                     KafkaProducer<String, VirtualGridRequest> producer = new KafkaProducer<>(
                             ClientSettings.producer(config), new StringSerializer(),
                             new EventSerdes(config).vgridRequests().serializer())) {
-                // The catalogue reaches the coordinator through the domains' mirror: wait until a request matches.
-                send(producer, config, request("warm-up", now, 0, VirtualGridBinding.INTEGRATED));
-                collector.awaitAtLeast(1, Duration.ofMinutes(1));
+                // The catalogue reaches the coordinator through the domains' mirror; until it has, a request is
+                // rejected with NO_MATCHING_RESOURCES ("the catalogue holds no resources"), which is a decision too:
+                // warm up until a request is decided otherwise (CI once sent the test's requests before that).
+                int[] warmUps = {0};
+                org.awaitility.Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> {
+                    String id = "warm-up-" + warmUps[0]++;
+                    send(producer, config, request(id, now, 0, VirtualGridBinding.INTEGRATED));
+                    producer.flush();
+                    ReservationDecision warm = org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+                            .until(() -> decisionOf(collector, id), java.util.Objects::nonNull);
+                    return !"NO_MATCHING_RESOURCES".equals(warm.getReasonCode());
+                });
                 for (int i = 0; i < REQUESTS; i++) {
                     // Even requests share one hour (they compete for hosts), odd ones each have their own.
                     int hour = i % 2 == 0 ? 1 : 2 + i;
@@ -110,6 +119,13 @@ class VirtualGridIntegrationTest {
                         || "BINDING_FAILED".equals(d.getReasonCode()));
             }
         }
+    }
+
+    /** The first decision of request {@code id} read so far (polling once), or null. */
+    private static ReservationDecision decisionOf(DecisionsCollector collector, String id) {
+        collector.poll(Duration.ofMillis(200));
+        return collector.drain(Duration.ZERO).stream().filter(d -> d.getRequestId().equals(id)).findFirst()
+                .orElse(null);
     }
 
     /** Booking ids whose last decision holds, but which no ACCEPTED request lists (component and selection). */
