@@ -65,6 +65,11 @@ final class RunIndex {
         this.properties = properties;
     }
 
+    /** Bytes the index holds (array contents). */
+    long bytes() {
+        return valid.length + 8L * max.length + runs.length + 8L * bits.length + 8L * bitsValid.length;
+    }
+
     /** Something changed on [from, to): the hours it touches must be summarised again. */
     void invalidate(long from, long to) {
         if (valid.length == 0) {
@@ -307,12 +312,15 @@ final class RunIndex {
         clear();
     }
 
-    /** Longer windows than this (about 11 years) are not summarised. */
-    private static final int MAX_BUCKETS = 100_000;
+    /**
+     * Longer windows than this (62 days; a counter-offer's search spans 7 days and the request's window) are not
+     * summarised: they are answered "possible everywhere", so the index of one timetable stays under 400 KB.
+     */
+    private static final int MAX_BUCKETS = 24 * 62;
 
     private void ensure(Timetable timetable, long firstBucket, long lastBucket) {
         if (valid.length == 0 || lastBucket < base - 24 * 7 || firstBucket >= base + valid.length + 24 * 7) {
-            resize(firstBucket, (int) (lastBucket - firstBucket + 1 + 24 * 7), false);   // afresh, a week ahead
+            resize(firstBucket, (int) (lastBucket - firstBucket + 1 + 24), false);   // afresh, a day ahead
         } else if (firstBucket < base || lastBucket >= base + valid.length) {
             long newBase = Math.min(base, firstBucket);
             long slots = Math.max(base + valid.length, lastBucket + 1) - newBase;

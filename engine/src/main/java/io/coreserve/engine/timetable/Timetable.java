@@ -48,7 +48,7 @@ public final class Timetable {
     private DecodedCopy copy;
 
     public Timetable(int properties) {
-        this(new DecodedRows(checkProperties(properties)), null);
+        this(new DecodedRows(checkProperties(properties)), null, false);
     }
 
     /**
@@ -56,10 +56,18 @@ public final class Timetable {
      * {@code cache} (may be null) while it does not change.
      */
     Timetable(DecodedRows rows, DecodedCache cache) {
+        this(rows, cache, true);
+    }
+
+    private Timetable(DecodedRows rows, DecodedCache cache, boolean inStore) {
         this.properties = rows.properties;
         this.rows = rows;
         this.cache = cache;
+        this.inStore = inStore;
     }
+
+    /** Whether a store made this timetable (then its run index is kept only with a decoded copy, in the budget). */
+    private final boolean inStore;
 
     public int properties() {
         return properties;
@@ -215,16 +223,25 @@ public final class Timetable {
         if (from > to) {
             return;
         }
-        if (runIndex == null) {
-            runIndex = new RunIndex(properties);
-        }
         // A search over many blocks keeps the timetable decoded (as a long sweep would), so that summarising its
         // hours and sweeping the pieces around its possible starts decode nothing again.
         long end = to > Long.MAX_VALUE - duration ? Long.MAX_VALUE : to + duration;
         if (blocks > 0 && cache != null && copy == null) {
             decoded(isLongSweep(from, end));
         }
+        if (inStore && copy == null) {
+            // In a store the index lives with the decoded copy, within the same budget (it is dropped with it):
+            // without one, every start is possible and the search sweeps as it did before the index.
+            visitor.visit(from, to);
+            return;
+        }
+        if (runIndex == null) {
+            runIndex = new RunIndex(properties);
+        }
         runIndex.possibleStarts(this, from, to, notAbove, scale, duration, visitor);
+        if (cache != null) {
+            cache.resize(this, copy.bytes() + runIndex.bytes());
+        }
     }
 
     private RunIndex runIndex;
@@ -407,7 +424,7 @@ public final class Timetable {
         if (copy != null) {
             // The same edit on the decoded copy; should it ever disagree with the blocks, it is dropped.
             if (copy.add(from, to, amounts, sign)) {
-                cache.resize(this, copy.bytes());
+                cache.resize(this, copy.bytes() + (runIndex == null ? 0 : runIndex.bytes()));
             }
             if (copy.count != size) {
                 cache.disagreed();
@@ -568,6 +585,7 @@ public final class Timetable {
     /** Forgets the decoded copy because the cache evicted it. */
     void dropDecoded() {
         copy = null;
+        runIndex = null;
     }
 
     /** Forgets the decoded copy and tells the cache (the timetable changed in a way the copy does not follow). */
@@ -575,6 +593,7 @@ public final class Timetable {
         if (copy != null) {
             cache.forget(this);
             copy = null;
+            runIndex = null;                                 // in a store the index lives with the copy
         }
     }
 

@@ -115,6 +115,31 @@ class RunIndexProperties {
         assertThat(after.get(0)).containsExactly(4 * HOUR, 5 * HOUR + HOUR - 1);
     }
 
+    @Test
+    void shouldKeepTheIndexOfAStoresTimetableOnlyWithinTheDecodedBudget() {
+        long day = 24 * HOUR;
+        long[] notAbove = {1_000_000L};
+        long[] capacity = {4_000_000L};
+        for (long budget : new long[] {InMemoryTimetables.DEFAULT_DECODED_BYTES, 1L, 0L}) {
+            InMemoryTimetables store = new InMemoryTimetables(1, 1, budget);
+            for (long t = 0; t < 2 * day; t += 10 * MINUTE) {
+                store.reserve(0, t, t + 8 * MINUTE, new long[] {4_000_000L});
+            }
+            List<long[]> stretches = new ArrayList<>();
+            store.possibleStarts(0, 0, 2 * day, notAbove, capacity, 5 * MINUTE,
+                    (lo, hi) -> stretches.add(new long[] {lo, hi}));
+            if (budget == InMemoryTimetables.DEFAULT_DECODED_BYTES) {
+                // Kept decoded, so indexed: only the last hour, whose free end runs on, is possible.
+                assertThat(stretches).hasSize(1);
+                assertThat(stretches.get(0)[0]).isEqualTo(2 * day - HOUR);
+            } else {
+                // No room for a decoded copy (or no cache at all): no index either, every start is possible.
+                assertThat(stretches).hasSize(1);
+                assertThat(stretches.get(0)).containsExactly(0L, 2 * day);
+            }
+        }
+    }
+
     private static String describe(List<long[]> stretches, long from) {
         StringBuilder s = new StringBuilder();
         for (long[] r : stretches) {
