@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * Where a resource may be free enough for long enough: per hour of its timetable and per property, how long the
  * runs of segments are in which the reserved amount stays at or below each of {@value #LEVELS} + 1 levels, the
- * fractions 0/16 .. 16/16 of a scale (the resource's capacity). A search
- * asks it for the stretches of start times at which the resource can possibly be free enough (T_ij <= p_ij - e_i
+ * fractions 0/16 .. 16/16 of a scale (the resource's capacity); for durations up to an hour also, as bits, whether
+ * a start in the hour may have such a run at each level and duration class. A search asks it for the stretches of start times at which the resource can possibly be free enough (T_ij <= p_ij - e_i
  * for every property) for a duration, and sweeps the timetable's segments only there (Phase III,
  * {@code allocation.StartTimeCandidates}).
  *
@@ -19,8 +19,9 @@ import java.util.Arrays;
  * hours are joined with their neighbours' prefixes and suffixes.
  *
  * <p>An hour's summary is computed when first asked for and forgotten when an edit touches the hour, so it costs
- * nothing for timetables that are never searched over long windows; {@value #BYTES_PER_HOUR_PER_PROPERTY} bytes an
- * hour and property when it is kept. Not thread-safe, like the timetable.
+ * nothing for timetables that are never searched; {@value #BYTES_PER_HOUR_PER_PROPERTY} bytes an hour and property,
+ * and 32 more for the bits, when it is kept (in a store, only with the decoded copy, inside its budget). Not
+ * thread-safe, like the timetable.
  */
 final class RunIndex {
 
@@ -464,7 +465,7 @@ final class RunIndex {
         return v == WHOLE ? BUCKET : Math.min(BUCKET, v * UNIT);
     }
 
-    private long[][] scratch = new long[4][];
+    private long[][] scratch = new long[1][];
     private boolean[] liveScratch = new boolean[64];
 
     private boolean[] liveScratch(int size) {
