@@ -204,7 +204,8 @@ public final class CoAllocator {
         return outcome instanceof Plan plan ? plan : null;
     }
 
-    private static long saturatingAdd(long a, long b) {
+    /** a + b, or Long.MAX_VALUE where that overflows (a and b not both negative). */
+    static long saturatingAdd(long a, long b) {
         long sum = a + b;
         return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }

@@ -118,12 +118,11 @@ final class StartTimeCandidates {
     private void sweep(TimetableView timetables, CandidateSet candidates, int k, ResolvedRequest request) {
         int p = candidates.properties;
         long[] e = request.perResource();
-        perResource = e;
         // Through t + t_res for every t of the stretch; before t_l, also the segment starting at to + t_res, whose
         // start gives the latest-start candidate t = to (at t_l, that candidate is t_l itself, added on its own).
-        long end = saturatingAdd(stretchTo, request.duration());
+        long end = CoAllocator.saturatingAdd(stretchTo, request.duration());
         if (stretchTo < request.latest()) {
-            end = saturatingAdd(end, 1);
+            end = CoAllocator.saturatingAdd(end, 1);
         }
         base = segments;
         // A segment is short when T_ij > p_ij - e_i for some i: blocks short throughout may come as one segment.
@@ -164,15 +163,15 @@ final class StartTimeCandidates {
         for (int q = 0; q < possibleCount; ) {
             long lo = possible[q * 2];
             long pieceFrom = lo == stretchFrom ? sweepFrom : lo - 1;
-            long pieceEnd = Math.min(end, saturatingAdd(saturatingAdd(possible[q * 2 + 1], request.duration()), 1));
+            long pieceEnd = pieceEnd(possible[q * 2 + 1], request, end);
             // Pieces that overlap or touch are swept as one.
             for (q++; q < possibleCount && possible[q * 2] - 1 <= pieceEnd; q++) {
-                pieceEnd = Math.min(end, saturatingAdd(saturatingAdd(possible[q * 2 + 1], request.duration()), 1));
+                pieceEnd = pieceEnd(possible[q * 2 + 1], request, end);
             }
             if (pieceFrom > covered) {
                 addImpossible(candidates, k, covered);
             }
-            sweepPiece(timetables, candidates, k, resource, pieceFrom, pieceEnd,
+            sweepPiece(timetables, candidates, k, resource, request.perResource(), pieceFrom, pieceEnd,
                     pieceFrom == request.earliest());
             covered = pieceEnd;
         }
@@ -191,13 +190,10 @@ final class StartTimeCandidates {
      */
     private void possibleStartsOf(TimetableView timetables, CandidateSet candidates, int k, int resource,
             ResolvedRequest request) {
-        if (knownFor != candidates || knownRequest != request || knownOrder != order
-                || knownEarliest != request.earliest() || knownLatest != request.latest()) {
+        if (knownFor != candidates || knownRequest != request || knownOrder != order) {
             knownFor = candidates;
             knownRequest = request;
             knownOrder = order;
-            knownEarliest = request.earliest();
-            knownLatest = request.latest();
             if (knownFirst.length < candidates.size() + 1) {
                 knownFirst = new int[candidates.size() + 1];
                 knownEnd = new int[candidates.size() + 1];
@@ -241,13 +237,16 @@ final class StartTimeCandidates {
     private CandidateSet knownFor;
     private ResolvedRequest knownRequest;
     private SearchOrder knownOrder;
-    private long knownEarliest;
-    private long knownLatest;
     private int[] knownFirst = new int[0];
     private int[] knownEnd = new int[0];
     private long[] known = new long[64];
     private int knownCount;
     private SearchOrder order;
+
+    /** Where the real segments around possible starts up to {@code hi} end: through hi + t_res, within the sweep. */
+    private static long pieceEnd(long hi, ResolvedRequest request, long end) {
+        return Math.min(end, CoAllocator.saturatingAdd(CoAllocator.saturatingAdd(hi, request.duration()), 1));
+    }
 
     /** A made-up short segment from {@code start}: where no start time can be free for t_res. */
     private void addImpossible(CandidateSet candidates, int k, long start) {
@@ -262,10 +261,9 @@ final class StartTimeCandidates {
     }
 
     /** The real segments of candidate k over [from, to); the first is an increase when it starts the window. */
-    private void sweepPiece(TimetableView timetables, CandidateSet candidates, int k, int resource, long from,
-            long to, boolean windowStart) {
+    private void sweepPiece(TimetableView timetables, CandidateSet candidates, int k, int resource, long[] e,
+            long from, long to, boolean windowStart) {
         int p = candidates.properties;
-        long[] e = perResource;
         int pieceFirst = segments;
         timetables.forEachSegment(resource, from, to, busyAbove, (start, reserved, offset) -> {
             grow();
@@ -289,8 +287,6 @@ final class StartTimeCandidates {
             segments++;
         });
     }
-
-    private long[] perResource;
 
     /**
      * The start times t in [t_e, t_l] with A_j^s(t) = 1 for candidate k, as intervals [lo, hi]: in a run of
@@ -391,11 +387,6 @@ final class StartTimeCandidates {
             nextShort = Arrays.copyOf(nextShort, capacity);
             values = Arrays.copyOf(values, capacity * properties);
         }
-    }
-
-    private static long saturatingAdd(long a, long b) {
-        long sum = a + b;
-        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 
     private static void reverse(long[] values) {

@@ -39,16 +39,24 @@ final class DecodedCache {
         if (size > maxBytes) {
             return false;
         }
+        evictOthers(timetable, size);
+        held.put(timetable, size);
+        bytes += size;
+        return true;
+    }
+
+    /** Evicts the least recently used timetables other than {@code keep} until {@code more} bytes fit. */
+    private void evictOthers(Timetable keep, long more) {
         Iterator<Map.Entry<Timetable, Long>> eldest = held.entrySet().iterator();
-        while (bytes + size > maxBytes && eldest.hasNext()) {
+        while (bytes + more > maxBytes && eldest.hasNext()) {
             Map.Entry<Timetable, Long> e = eldest.next();
+            if (e.getKey() == keep) {
+                continue;
+            }
             bytes -= e.getValue();
             e.getKey().dropDecoded();
             eldest.remove();
         }
-        held.put(timetable, size);
-        bytes += size;
-        return true;
     }
 
     /** Whether {@code size} more bytes fit without evicting anything. */
@@ -56,10 +64,14 @@ final class DecodedCache {
         return bytes + size <= maxBytes;
     }
 
-    /** {@code timetable}'s copy now holds {@code size} bytes (it grew). */
+    /**
+     * {@code timetable}'s copy (and run index) now hold {@code size} bytes: others are evicted beyond the budget, so
+     * that copies growing with bookings and indexes growing with searches stay within it too.
+     */
     void resize(Timetable timetable, long size) {
         Long before = held.put(timetable, size);
         bytes += size - (before == null ? 0 : before);
+        evictOthers(timetable, 0);
     }
 
     /**

@@ -176,6 +176,11 @@ public final class InMemoryTimetables implements TimetableStore {
         }
     }
 
+    /** Bytes the decoded copies and run indexes hold, as the budget counts them (for tests). */
+    long decodedBytes() {
+        return decoded == null ? 0 : decoded.bytes();
+    }
+
     /** How many decoded copies disagreed with their blocks after an edit (see {@link DecodedCopy}); 0 unless a bug. */
     int decodedDisagreements() {
         return decoded == null ? 0 : decoded.disagreements();

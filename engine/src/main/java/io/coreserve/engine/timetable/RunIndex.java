@@ -106,11 +106,9 @@ final class RunIndex {
             StretchVisitor sink) {
         int p = properties;
         useScale(scaleOf);
-        // Per property, the lowest level at or above the threshold (LEVELS + 1: none, i.e. no bound but the max);
-        // a search asks with the same thresholds again and again.
+        // Per property, the lowest level at or above the threshold (LEVELS + 1: none, i.e. no bound but the max).
         int[] level = levelScratch;
-        boolean same = lastNotAbove != null && Arrays.equals(lastNotAbove, 0, p, notAbove, 0, p);
-        for (int i = 0; i < p && !same; i++) {
+        for (int i = 0; i < p; i++) {
             level[i] = STEPS;
             for (int q = 0; q < STEPS; q++) {
                 if (levels[i * STEPS + q] >= notAbove[i]) {
@@ -118,9 +116,6 @@ final class RunIndex {
                     break;
                 }
             }
-        }
-        if (!same) {
-            lastNotAbove = Arrays.copyOf(notAbove, p);
         }
         long firstBucket = bucket(from);
         long lastBucket = bucket(saturatingAdd(to, duration));
@@ -294,8 +289,6 @@ final class RunIndex {
     }
 
     private int[] levelScratch;
-    /** The thresholds {@link #levelScratch} holds the levels of. */
-    private long[] lastNotAbove;
 
     private void useScale(long[] scaleOf) {
         if (scale != null && Arrays.equals(scale, 0, properties, scaleOf, 0, properties)) {
@@ -309,7 +302,6 @@ final class RunIndex {
             }
         }
         levelScratch = new int[properties];
-        lastNotAbove = null;
         clear();
     }
 

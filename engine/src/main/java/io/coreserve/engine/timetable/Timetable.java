@@ -177,8 +177,8 @@ public final class Timetable {
      * null no block is skipped.
      */
     public void forEachSegment(long from, long to, long[] busyAbove, SegmentVisitor visitor) {
-        // A sweep over many blocks (Phase III over a closest-free search's days) makes the decoded copy; a short one
-        // (a request's own window) only uses it: every booking drops the copy of the timetables it changes.
+        // A sweep over many blocks (Phase III over a closest-free search's days) makes the decoded copy, evicting others
+        // if need be; a short one (a request's own window) makes one only while the budget has room (see decoded).
         if (blocks > 0 && (copy != null ? decoded(false) : decoded(cache != null && isLongSweep(from, to)))) {
             int p = properties;
             long[] times = copy.times;
@@ -223,6 +223,10 @@ public final class Timetable {
         if (from > to) {
             return;
         }
+        if (duration <= 0) {
+            visitor.visit(from, to);                         // [t, t) holds nothing: every t qualifies
+            return;
+        }
         // A search over many blocks keeps the timetable decoded (as a long sweep would), so that summarising its
         // hours and sweeping the pieces around its possible starts decode nothing again.
         long end = to > Long.MAX_VALUE - duration ? Long.MAX_VALUE : to + duration;
@@ -238,9 +242,10 @@ public final class Timetable {
         if (runIndex == null) {
             runIndex = new RunIndex(properties);
         }
+        long indexBytes = runIndex.bytes();
         runIndex.possibleStarts(this, from, to, notAbove, scale, duration, visitor);
-        if (cache != null) {
-            cache.resize(this, copy.bytes() + runIndex.bytes());
+        if (cache != null && runIndex.bytes() != indexBytes) {
+            cache.resize(this, copy.bytes() + runIndex.bytes());      // the index grew: count it in the budget
         }
     }
 

@@ -5,13 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.coreserve.engine.catalogue.InMemoryCatalogue;
 import io.coreserve.engine.model.PropertySchema;
 import io.coreserve.engine.model.Request;
-import io.coreserve.engine.model.Resource;
 import io.coreserve.engine.timetable.FlatTimetables;
 import io.coreserve.engine.timetable.InMemoryTimetables;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -34,13 +30,7 @@ class FullBooksProperties {
             @ForAll @IntRange(min = 4, max = 10) int nodes) {
         Random random = new Random(seed);
         PropertySchema schema = PropertySchema.of(PROPERTIES);
-        InMemoryCatalogue catalogue = new InMemoryCatalogue(schema);
-        for (int k = 0; k < nodes; k++) {
-            Map<String, Double> capacity = new LinkedHashMap<>();
-            capacity.put("cores", (double) (1 + random.nextInt(4)));
-            capacity.put("memory_gb", 1 + random.nextInt(8) * 0.5);
-            catalogue.add(new Resource("n" + k, capacity, Set.of()));
-        }
+        InMemoryCatalogue catalogue = Grid.randomCatalogue(random, schema, nodes);
         InMemoryTimetables compact = new InMemoryTimetables(nodes, schema.size());
         FlatTimetables flat = new FlatTimetables(nodes, schema.size());
         EngineConfig config = EngineConfig.defaults();

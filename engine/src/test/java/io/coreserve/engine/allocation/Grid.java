@@ -64,6 +64,18 @@ final class Grid {
         return grid;
     }
 
+    /** A catalogue of {@code nodes} nodes with 1 to 4 cores and 1 to 4.5 GB of memory, drawn from {@code random}. */
+    static InMemoryCatalogue randomCatalogue(java.util.Random random, PropertySchema schema, int nodes) {
+        InMemoryCatalogue catalogue = new InMemoryCatalogue(schema);
+        for (int k = 0; k < nodes; k++) {
+            Map<String, Double> capacity = new LinkedHashMap<>();
+            capacity.put("cores", (double) (1 + random.nextInt(4)));
+            capacity.put("memory_gb", 1 + random.nextInt(8) * 0.5);
+            catalogue.add(new Resource("n" + k, capacity, Set.of()));
+        }
+        return catalogue;
+    }
+
     CoAllocator engine(EngineConfig config) {
         return new CoAllocator(catalogue, timetables, config);
     }

@@ -5,14 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.coreserve.engine.catalogue.InMemoryCatalogue;
 import io.coreserve.engine.model.PropertySchema;
 import io.coreserve.engine.model.Request;
-import io.coreserve.engine.model.Resource;
 import io.coreserve.engine.timetable.FlatTimetables;
 import io.coreserve.engine.timetable.InMemoryTimetables;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -37,7 +33,7 @@ class StretchedSearchProperties {
             @ForAll @LongRange(min = 1, max = 20) long firstStretchMinutes) {
         Random random = new Random(seed);
         PropertySchema schema = PropertySchema.of(PROPERTIES);
-        InMemoryCatalogue catalogue = catalogue(random, schema, nodes);
+        InMemoryCatalogue catalogue = Grid.randomCatalogue(random, schema, nodes);
         EngineConfig config = EngineConfig.defaults().withAlgorithm(Algorithm.values()[algorithm]);
         CoAllocator whole = new CoAllocator(catalogue, new FlatTimetables(nodes, schema.size()), config,
                 new RandomSampleDiscovery(), Long.MAX_VALUE);
@@ -107,17 +103,6 @@ class StretchedSearchProperties {
             assertThat(joined).as("%s start times of [%d, %d] in stretches from %d", order, r.earliest(),
                     r.latest(), firstStretch).containsExactly(all);
         }
-    }
-
-    private static InMemoryCatalogue catalogue(Random random, PropertySchema schema, int nodes) {
-        InMemoryCatalogue catalogue = new InMemoryCatalogue(schema);
-        for (int k = 0; k < nodes; k++) {
-            Map<String, Double> capacity = new LinkedHashMap<>();
-            capacity.put("cores", (double) (1 + random.nextInt(4)));
-            capacity.put("memory_gb", 1 + random.nextInt(8) * 0.5);
-            catalogue.add(new Resource("n" + k, capacity, Set.of()));
-        }
-        return catalogue;
     }
 
     private static Request request(Random random, String id, long now, int nodes) {

@@ -140,6 +140,29 @@ class RunIndexProperties {
         }
     }
 
+    @Test
+    void shouldKeepCopiesAndIndexesOfManyTimetablesWithinTheBudget() {
+        long week = 7 * 24 * HOUR;
+        int resources = 40;
+        long budget = 400_000L;                     // room for a few timetables' copies and week-long indexes
+        InMemoryTimetables store = new InMemoryTimetables(resources, 1, budget);
+        for (int r = 0; r < resources; r++) {
+            for (long t = r * MINUTE; t < week; t += HOUR) {
+                store.reserve(r, t, t + 40 * MINUTE, new long[] {4_000_000L});   // 336 breakpoints, 20-minute gaps
+            }
+        }
+        int indexed = 0;
+        for (int r = 0; r < resources; r++) {
+            List<long[]> stretches = new ArrayList<>();
+            store.possibleStarts(r, 0, week, new long[] {1_000_000L}, new long[] {4_000_000L}, 90 * MINUTE,
+                    (lo, hi) -> stretches.add(new long[] {lo, hi}));
+            long covered = stretches.stream().mapToLong(s -> s[1] - s[0] + 1).sum();
+            indexed += covered < week ? 1 : 0;
+            assertThat(store.decodedBytes()).as("after searching timetable %d", r).isLessThanOrEqualTo(budget);
+        }
+        assertThat(indexed).as("timetables searched with an index (the others swept whole)").isGreaterThan(0);
+    }
+
     private static String describe(List<long[]> stretches, long from) {
         StringBuilder s = new StringBuilder();
         for (long[] r : stretches) {
