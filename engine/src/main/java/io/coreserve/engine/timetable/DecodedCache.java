@@ -65,13 +65,14 @@ final class DecodedCache {
     }
 
     /**
-     * {@code timetable}'s copy (and run index) now hold {@code size} bytes: others are evicted beyond the budget, so
-     * that copies growing with bookings and indexes growing with searches stay within it too.
+     * {@code timetable}'s copy (and run index) now hold {@code size} bytes. Nothing is evicted for it: a search
+     * visits its candidates in the same order every time, the worst case of least-recently-used, so evicting
+     * others here made copies and indexes chase each other (measured: a decision on full books several times
+     * slower). A run index grows only where {@link #hasRoom} (see {@code Timetable.possibleStarts}).
      */
     void resize(Timetable timetable, long size) {
         Long before = held.put(timetable, size);
         bytes += size - (before == null ? 0 : before);
-        evictOthers(timetable, 0);
     }
 
     /**

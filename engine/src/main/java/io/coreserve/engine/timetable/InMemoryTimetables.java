@@ -16,7 +16,7 @@ public final class InMemoryTimetables implements TimetableStore {
     private long forgotten = Long.MIN_VALUE;
 
     /** Timetables decoded whole for searches are kept within this many bytes by default (see {@link DecodedCache}). */
-    public static final long DEFAULT_DECODED_BYTES = 128L << 20;
+    public static final long DEFAULT_DECODED_BYTES = 256L << 20;
 
     private final DecodedCache decoded;
 

@@ -240,12 +240,22 @@ public final class Timetable {
             return;
         }
         if (runIndex == null) {
+            if (cache != null && !cache.hasRoom(0)) {
+                visitor.visit(from, to);                     // the budget is spent: no index, sweep as before
+                return;
+            }
             runIndex = new RunIndex(properties);
         }
         long indexBytes = runIndex.bytes();
         runIndex.possibleStarts(this, from, to, notAbove, scale, duration, visitor);
         if (cache != null && runIndex.bytes() != indexBytes) {
-            cache.resize(this, copy.bytes() + runIndex.bytes());      // the index grew: count it in the budget
+            // The index grew: count it in the budget, or drop it when it does not fit (its answer was given already).
+            if (cache.hasRoom(runIndex.bytes() - indexBytes)) {
+                cache.resize(this, copy.bytes() + runIndex.bytes());
+            } else {
+                runIndex = null;
+                cache.resize(this, copy.bytes());
+            }
         }
     }
 
