@@ -104,6 +104,7 @@ final class CoAllocationSearch {
             Selection found = null;
             FailedStart failed = config.algorithm().improvedPhases() ? new FailedStart() : null;
             int startTimeCount = 0;
+            int enoughFreeCount = 0;                   // start times with |R_a| >= N, what Phase IV judged
             for (WindowStretches stretches = new WindowStretches(request, order, firstStretch); found == null
                     && stretches.next(); ) {
                 t = System.nanoTime();
@@ -120,6 +121,7 @@ final class CoAllocationSearch {
                         continue;                                              // line 5: R_s empty
                     }
                     enoughFree = true;
+                    enoughFreeCount++;
                     if (failed != null && failed.dominates(availability)) {
                         continue;                                              // no better than a failed one
                     }
@@ -155,8 +157,8 @@ final class CoAllocationSearch {
             }
             if (enoughFree) {
                 reason = RejectionReason.NO_ADMISSIBLE_SET;
-                message = "no set of " + n + " free candidates reaches every total at any of " + startTimeCount
-                        + " start times";
+                message = "no set of " + n + " free candidates reaches every total at any of the " + enoughFreeCount
+                        + " start times with " + n + " or more free";
             } else {
                 reason = RejectionReason.NO_START_TIME_IN_WINDOW;
                 message = "at no start time in the window are " + n + " of " + resources.length

@@ -76,6 +76,7 @@ final class StartTimeCandidates {
         segments = 0;
         intervals = 0;
         version++;
+        knowPossibleStarts(timetables, candidates, request);
         for (int k = 0; k < candidates.size(); k++) {
             first[k] = segments;
             sweep(timetables, candidates, k, request);
@@ -116,8 +117,6 @@ final class StartTimeCandidates {
     private long[] busyAbove = new long[0];
 
     private void sweep(TimetableView timetables, CandidateSet candidates, int k, ResolvedRequest request) {
-        int p = candidates.properties;
-        long[] e = request.perResource();
         // Through t + t_res for every t of the stretch; before t_l, also the segment starting at to + t_res, whose
         // start gives the latest-start candidate t = to (at t_l, that candidate is t_l itself, added on its own).
         long end = CoAllocator.saturatingAdd(stretchTo, request.duration());
@@ -125,13 +124,7 @@ final class StartTimeCandidates {
             end = CoAllocator.saturatingAdd(end, 1);
         }
         base = segments;
-        // A segment is short when T_ij > p_ij - e_i for some i: blocks short throughout may come as one segment.
-        if (busyAbove.length < p) {
-            busyAbove = new long[p];
-        }
-        for (int i = 0; i < p; i++) {
-            busyAbove[i] = candidates.capacity[k * p + i] - e[i];
-        }
+        limitsOf(candidates, k, request);
         sweepPossibleStarts(timetables, candidates, k, candidates.resources[k], request, end);
         // Line 4, backward: nextShort[m] = start of the first short segment at or after m.
         for (int m = segments - 2; m >= base; m--) {
@@ -142,8 +135,21 @@ final class StartTimeCandidates {
         addFreeIntervals(k, request);
     }
 
+    /** {@link #busyAbove} for candidate k: a segment is short when T_ij > p_ij - e_i for some i. */
+    private void limitsOf(CandidateSet candidates, int k, ResolvedRequest request) {
+        int p = candidates.properties;
+        long[] e = request.perResource();
+        if (busyAbove.length < p) {
+            busyAbove = new long[p];
+        }
+        for (int i = 0; i < p; i++) {
+            busyAbove[i] = candidates.capacity[k * p + i] - e[i];
+        }
+    }
+
     private long[] possible = new long[16];
-    private long[] capacityOf = new long[0];
+    /** Every candidate's thresholds p_ij - e_i, candidate by candidate (for the timetables' batch question). */
+    private long[] limits = new long[0];
     private int possibleCount;
 
     /**
@@ -158,7 +164,7 @@ final class StartTimeCandidates {
      */
     private void sweepPossibleStarts(TimetableView timetables, CandidateSet candidates, int k, int resource,
             ResolvedRequest request, long end) {
-        possibleStartsOf(timetables, candidates, k, resource, request);
+        possibleStartsOf(k);
         long covered = sweepFrom;                        // the sweep so far reaches up to here, exclusive
         for (int q = 0; q < possibleCount; ) {
             long lo = possible[q * 2];
@@ -181,43 +187,10 @@ final class StartTimeCandidates {
     }
 
     /**
-     * Fills {@link #possible} with candidate k's possible start stretches clipped to the current stretch. The
-     * timetable is asked once per search (one request, CandidateSet and order: a search makes its CandidateSet
-     * afresh, and the books cannot change while it runs; callers of {@link #find} that change the books between
-     * stretches must pass a new CandidateSet) for the
-     * whole window, and its answer kept for the search's later stretches: a clipped superset is still a superset,
-     * and asking is cheap once but not at every stretch of every candidate.
+     * Fills {@link #possible} with candidate k's possible start stretches (kept by {@link #knowPossibleStarts})
+     * clipped to the current stretch.
      */
-    private void possibleStartsOf(TimetableView timetables, CandidateSet candidates, int k, int resource,
-            ResolvedRequest request) {
-        if (knownFor != candidates || knownRequest != request || knownOrder != order) {
-            knownFor = candidates;
-            knownRequest = request;
-            knownOrder = order;
-            if (knownFirst.length < candidates.size() + 1) {
-                knownFirst = new int[candidates.size() + 1];
-                knownEnd = new int[candidates.size() + 1];
-            }
-            Arrays.fill(knownFirst, 0, candidates.size(), -1);
-            knownCount = 0;
-        }
-        if (knownFirst[k] < 0) {
-            if (capacityOf.length < candidates.properties) {
-                capacityOf = new long[candidates.properties];
-            }
-            System.arraycopy(candidates.capacity, k * candidates.properties, capacityOf, 0, candidates.properties);
-            knownFirst[k] = knownCount;
-            timetables.possibleStarts(resource, request.earliest(), request.latest(), busyAbove, capacityOf,
-                    request.duration(), (lo, hi) -> {
-                        if (knownCount * 2 == known.length) {
-                            known = Arrays.copyOf(known, known.length * 2);
-                        }
-                        known[knownCount * 2] = lo;
-                        known[knownCount * 2 + 1] = hi;
-                        knownCount++;
-                    });
-            knownEnd[k] = knownCount;
-        }
+    private void possibleStartsOf(int k) {
         possibleCount = 0;
         for (int q = knownFirst[k]; q < knownEnd[k]; q++) {
             long lo = Math.max(known[q * 2], stretchFrom);
@@ -232,6 +205,134 @@ final class StartTimeCandidates {
             possible[possibleCount * 2 + 1] = hi;
             possibleCount++;
         }
+    }
+
+    /**
+     * Asks every candidate's timetable once per search (one request, CandidateSet and order: a search makes its
+     * CandidateSet afresh, and the books cannot change while it runs; callers of {@link #find} that change the books
+     * between stretches must pass a new CandidateSet) where it can possibly be free enough for t_res over the whole
+     * window, and keeps the answers for the search's later stretches: a clipped superset is still a superset, and
+     * asking is cheap once but not at every stretch of every candidate.
+     *
+     * <p>Then the domain-wide bound: only the times at which at least N candidates may be free are kept
+     * ({@link #keepDense}). Phase IV skips every start time with |R_a| < N (line 5), and a candidate free at t is
+     * possible at t, so at a time fewer than N candidates may be free no start time can give an R_s: sweeping
+     * the candidates there cannot change a decision. On full books each candidate may be free in a few percent
+     * of the hours, but at N of them at once in far fewer.
+     */
+    private void knowPossibleStarts(TimetableView timetables, CandidateSet candidates, ResolvedRequest request) {
+        if (knownFor == candidates && knownRequest == request && knownOrder == order) {
+            return;
+        }
+        knownFor = candidates;
+        knownRequest = request;
+        knownOrder = order;
+        int size = candidates.size();
+        if (knownFirst.length < size + 1) {
+            knownFirst = new int[size + 1];
+            knownEnd = new int[size + 1];
+        }
+        int p = candidates.properties;
+        if (limits.length < size * p) {
+            limits = new long[size * p];
+        }
+        long[] e = request.perResource();
+        for (int k = 0; k < size; k++) {
+            for (int i = 0; i < p; i++) {
+                limits[k * p + i] = candidates.capacity[k * p + i] - e[i];   // as limitsOf: T_ij <= p_ij - e_i
+            }
+        }
+        Arrays.fill(knownFirst, 0, size, -1);
+        knownCount = 0;
+        // Stretches come candidate by candidate, each ascending; a candidate with none keeps an empty range.
+        timetables.possibleStarts(candidates.resources, size, request.earliest(), request.latest(), limits,
+                candidates.capacity, request.duration(), (k, lo, hi) -> {
+                    if (knownCount * 2 == known.length) {
+                        known = Arrays.copyOf(known, known.length * 2);
+                    }
+                    if (knownFirst[k] < 0) {
+                        knownFirst[k] = knownCount;
+                    }
+                    known[knownCount * 2] = lo;
+                    known[knownCount * 2 + 1] = hi;
+                    knownCount++;
+                    knownEnd[k] = knownCount;
+                });
+        for (int k = 0; k < size; k++) {
+            if (knownFirst[k] < 0) {
+                knownFirst[k] = 0;
+                knownEnd[k] = 0;
+            }
+        }
+        keepDense(size, request.count());
+    }
+
+    private long[] events = new long[64];
+    private long[] dense = new long[16];
+
+    /**
+     * Cuts every candidate's possible stretches down to the times at which at least {@code n} candidates' stretches
+     * overlap (a sweep over the stretches' begin and end events), rewriting {@link #known} in place: the cut
+     * stretches of a candidate are never more than its own plus the dense intervals it meets.
+     */
+    private void keepDense(int size, int n) {
+        for (int q = 0; q < knownCount * 2; q++) {
+            if (Math.abs(known[q]) >= 1L << 61) {
+                return;                             // times beyond the events' packing: keep every stretch
+            }
+        }
+        if (events.length < knownCount * 2) {
+            events = new long[knownCount * 2];
+        }
+        // An event is a time and a sign in its lowest bit: ends (hi + 1, -1) sort before begins at the same time.
+        int count = 0;
+        for (int q = 0; q < knownCount; q++) {
+            events[count++] = known[q * 2] << 1 | 1;
+            events[count++] = (known[q * 2 + 1] + 1) << 1;
+        }
+        Arrays.sort(events, 0, count);
+        int denseCount = 0;
+        int overlapping = 0;
+        for (int e = 0; e < count; e++) {
+            long time = events[e] >> 1;
+            boolean begins = (events[e] & 1) != 0;
+            if (begins && ++overlapping == n) {
+                if (denseCount * 2 == dense.length) {
+                    dense = Arrays.copyOf(dense, dense.length * 2);
+                }
+                dense[denseCount * 2] = time;
+            } else if (!begins && overlapping-- == n) {
+                dense[denseCount * 2 + 1] = time - 1;
+                denseCount++;
+            }
+        }
+        // Intersect each candidate's stretches (ascending, disjoint) with the dense intervals (the same), in place:
+        // the write position never passes the read position plus the dense intervals met so far, so copy first.
+        long[] stretches = Arrays.copyOf(known, knownCount * 2);
+        int written = 0;
+        for (int k = 0; k < size; k++) {
+            int from = knownFirst[k];
+            int to = knownEnd[k];
+            knownFirst[k] = written;
+            int d = 0;
+            for (int q = from; q < to; q++) {
+                long lo = stretches[q * 2];
+                long hi = stretches[q * 2 + 1];
+                while (d < denseCount && dense[d * 2 + 1] < lo) {
+                    d++;
+                }
+                for (int e = d; e < denseCount && dense[e * 2] <= hi; e++) {
+                    if (written * 2 == known.length) {
+                        known = Arrays.copyOf(known, known.length * 2);
+                    }
+                    known[written * 2] = Math.max(lo, dense[e * 2]);
+                    known[written * 2 + 1] = Math.min(hi, dense[e * 2 + 1]);
+                    written++;
+                }
+            }
+            knownEnd[k] = written;
+        }
+        knownCount = written;
     }
 
     private CandidateSet knownFor;

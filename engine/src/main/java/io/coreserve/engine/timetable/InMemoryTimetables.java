@@ -19,6 +19,8 @@ public final class InMemoryTimetables implements TimetableStore {
     public static final long DEFAULT_DECODED_BYTES = 256L << 20;
 
     private final DecodedCache decoded;
+    /** The run indexes' answers for all timetables side by side, for searches over many candidates. */
+    private final HourLevels hourLevels;
 
     public InMemoryTimetables(int resources, int properties) {
         this(resources, properties, DEFAULT_DECODED_BYTES);
@@ -34,6 +36,8 @@ public final class InMemoryTimetables implements TimetableStore {
         this.properties = properties;
         this.timetables = new Timetable[resources];
         this.nothingReserved = new long[properties];
+        this.limits = new long[properties];
+        this.hourLevels = new HourLevels(properties);
         this.rows = new DecodedRows(properties);
         this.decoded = decodedBytes > 0 ? new DecodedCache(decodedBytes, sweepBlocks) : null;
     }
@@ -99,6 +103,36 @@ public final class InMemoryTimetables implements TimetableStore {
         }
     }
 
+    /** Where every candidate may be free, read from the domain's {@link HourLevels} where they can serve. */
+    @Override
+    public void possibleStarts(int[] resources, int count, long from, long to, long[] notAbove, long[] capacity,
+            long duration, CandidateStretchVisitor visitor) {
+        int c = duration > 0 && duration <= RunIndex.BUCKET ? RunIndex.durationClass(duration) : -1;
+        long firstBucket = Math.floorDiv(from, RunIndex.BUCKET);
+        long lastBucket = Math.floorDiv(to, RunIndex.BUCKET);
+        if (from > to || c < 0 || !hourLevels.cover(c, firstBucket, lastBucket + 1, timetables.length)) {
+            TimetableStore.super.possibleStarts(resources, count, from, to, notAbove, capacity, duration, visitor);
+            return;
+        }
+        for (int k = 0; k < count; k++) {
+            Timetable timetable = existing(resources[k]);
+            if (timetable == null || timetable.breakpoints() < INDEXED_BREAKPOINTS) {
+                int candidate = k;
+                StretchVisitor sink = (lo, hi) -> visitor.visit(candidate, lo, hi);
+                if (timetable == null) {
+                    System.arraycopy(notAbove, k * properties, limits, 0, properties);
+                    possibleStarts(resources[k], from, to, limits, null, duration, sink);
+                } else {
+                    sink.visit(from, to);
+                }
+                continue;
+            }
+            hourLevels.possibleStarts(timetable, resources[k], k, from, to, duration, notAbove, capacity, c, visitor);
+        }
+    }
+
+    private final long[] limits;
+
     @Override
     public void forEachSegment(int resource, long from, long to, long[] busyAbove, SegmentVisitor visitor) {
         Timetable timetable = existing(resource);
@@ -128,6 +162,8 @@ public final class InMemoryTimetables implements TimetableStore {
         if (timetable == null) {
             timetable = new Timetable(rows, decoded);
             timetable.forgetBefore(forgotten);
+            int index = resource;
+            timetable.onEdit((from, to) -> hourLevels.edited(index, from, to));
             timetables[resource] = timetable;
         }
         return timetable;
@@ -146,6 +182,7 @@ public final class InMemoryTimetables implements TimetableStore {
             return;
         }
         forgotten = watermark;
+        hourLevels.dropBefore(Math.floorDiv(watermark, RunIndex.BUCKET));
         for (Timetable timetable : timetables) {
             if (timetable != null) {
                 timetable.forgetBefore(watermark);

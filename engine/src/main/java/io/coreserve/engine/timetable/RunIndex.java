@@ -29,7 +29,7 @@ final class RunIndex {
     static final long BUCKET = 3_600_000L;
     /** Thresholds per property: the scale times 0/16 .. 16/16. */
     static final int LEVELS = 16;
-    private static final int STEPS = LEVELS + 1;
+    static final int STEPS = LEVELS + 1;
     /** Run lengths are kept in 1/254 of an hour, rounded up; 255 means the whole hour. */
     private static final int WHOLE = 255;
     private static final long UNIT = (BUCKET + 253) / 254;
@@ -48,10 +48,12 @@ final class RunIndex {
     private byte[] runs = new byte[0];
     /**
      * For windows of t_res up to an hour, the answer per hour precomputed as bits: for property i, level q and
-     * duration class c, bit s of {@code bits[((i * STEPS + q) * CLASSES + c) * words + s / 64]} says whether a start
+     * duration class c, bit s of {@code bits[((i * STEPS + q) * words + s / 64) * CLASSES + c]} says whether a start
      * in slot s may have a run of at least {@link #CLASS_MILLIS}[c] at level q, so that a query ANDs one word per
-     * property for 64 hours instead of judging every hour of every property. {@code bitsValid} marks the slots whose
-     * bits were computed (from the slot's summary and its successor's, which both must be valid then).
+     * property for 64 hours instead of judging every hour of every property. The classes are innermost because a
+     * slot's bits are written for every class at once after each edit of its hour (on filling books, more often
+     * than they are read). {@code bitsValid} marks the slots whose bits were computed (from the slot's summary and
+     * its successor's, which both must be valid then).
      */
     private long[] bits = new long[0];
     private long[] bitsValid = new long[0];
@@ -60,7 +62,16 @@ final class RunIndex {
     /** Duration classes: a request's t_res is judged by the longest class not above it (a superset, again). */
     static final long[] CLASS_MILLIS = {1L, 60_000L, 120_000L, 180_000L, 240_000L, 300_000L, 360_000L, 480_000L,
             600_000L, 720_000L, 900_000L, 1_200_000L, 1_800_000L, 2_700_000L, 3_600_000L};
-    private static final int CLASSES = CLASS_MILLIS.length;
+    static final int CLASSES = CLASS_MILLIS.length;
+
+    /** The class a t_res of at most an hour is judged by: the longest class not above it. */
+    static int durationClass(long duration) {
+        int c = CLASSES - 1;
+        while (c > 0 && CLASS_MILLIS[c] > duration) {
+            c--;
+        }
+        return c;
+    }
 
     RunIndex(int properties) {
         this.properties = properties;
@@ -223,10 +234,7 @@ final class RunIndex {
             sink.visit(from, to);                                 // no threshold below the capacity
             return;
         }
-        int c = CLASSES - 1;
-        while (CLASS_MILLIS[c] > duration) {
-            c--;
-        }
+        int c = durationClass(duration);
         ensureBits(timetable, firstBucket, lastBucket);
         int firstSlot = (int) (firstBucket - base);
         int lastSlot = (int) (lastBucket - base);
@@ -235,7 +243,7 @@ final class RunIndex {
             long word = -1L;
             for (int i = 0; i < p; i++) {
                 if (level[i] < STEPS) {
-                    word &= bits[((i * STEPS + level[i]) * CLASSES + c) * words + w];
+                    word &= bits[((i * STEPS + level[i]) * words + w) * CLASSES + c];
                 }
             }
             if (w == firstSlot >>> 6) {
@@ -251,14 +259,28 @@ final class RunIndex {
         merged.end();
     }
 
-    /** Summaries for [firstBucket, lastBucket + 1] and bits for [firstBucket, lastBucket]. */
+    /**
+     * Bits for [firstBucket, lastBucket] (and the summaries they need): a word of {@link #bitsValid} at a time, so a
+     * search over days of hours whose bits are all valid costs a few word tests, not a test per hour.
+     */
     private void ensureBits(Timetable timetable, long firstBucket, long lastBucket) {
-        ensure(timetable, firstBucket, lastBucket + 1);
-        for (long b = firstBucket; b <= lastBucket; b++) {
-            int slot = (int) (b - base);
-            if ((bitsValid[slot >>> 6] & 1L << (slot & 63)) == 0) {
+        cover(firstBucket, lastBucket + 1);
+        int firstSlot = (int) (firstBucket - base);
+        int lastSlot = (int) (lastBucket - base);
+        for (int w = firstSlot >>> 6; w <= lastSlot >>> 6; w++) {
+            long missing = ~bitsValid[w];
+            if (w == firstSlot >>> 6) {
+                missing &= -1L << (firstSlot & 63);
+            }
+            if (w == lastSlot >>> 6 && (lastSlot & 63) < 63) {
+                missing &= (1L << ((lastSlot & 63) + 1)) - 1;
+            }
+            for (; missing != 0; missing &= missing - 1) {
+                int slot = (w << 6) + Long.numberOfTrailingZeros(missing);
+                summarised(timetable, slot);
+                summarised(timetable, slot + 1);
                 computeBits(slot);
-                bitsValid[slot >>> 6] |= 1L << (slot & 63);
+                bitsValid[w] |= 1L << (slot & 63);
             }
         }
     }
@@ -274,18 +296,52 @@ final class RunIndex {
         long mask = 1L << (slot & 63);
         for (int i = 0; i < p; i++) {
             for (int q = 0; q < STEPS; q++) {
-                int r = ((slot * p + i) * STEPS + q) * 3;
-                long longest = length(runs[r]);
-                long suffix = length(runs[r + 2]);
-                long nextPrefix = length(runs[(((slot + 1) * p + i) * STEPS + q) * 3 + 1]);
+                long reach = reach(slot, i, q);
+                int at = ((i * STEPS + q) * words + w) * CLASSES;
                 for (int c = 0; c < CLASSES; c++) {
-                    long d = CLASS_MILLIS[c];
-                    boolean possible = longest >= d || suffix > 0 && suffix + nextPrefix >= d;
-                    int at = ((i * STEPS + q) * CLASSES + c) * words + w;
-                    bits[at] = possible ? bits[at] | mask : bits[at] & ~mask;
+                    bits[at + c] = CLASS_MILLIS[c] <= reach ? bits[at + c] | mask : bits[at + c] & ~mask;
                 }
             }
         }
+    }
+
+    /**
+     * Per property i, the lowest level q at which a start in {@code bucket} may have a run of at least
+     * {@link #CLASS_MILLIS}[c] (the bit of {@link #computeBits} is set exactly for the levels from q on, since a run
+     * under a level lies inside a run under every higher one), {@link #STEPS} when none has, written to
+     * {@code out[offset + i * stride]}: what {@link HourLevels} keeps for a whole domain.
+     */
+    void lowestLevels(Timetable timetable, long bucket, long[] scaleOf, int c, byte[] out, int offset, int stride) {
+        int p = properties;
+        useScale(scaleOf);
+        cover(bucket, bucket + 1);
+        int slot = (int) (bucket - base);
+        summarised(timetable, slot);
+        summarised(timetable, slot + 1);
+        long d = CLASS_MILLIS[c];
+        for (int i = 0; i < p; i++) {
+            int lowest = STEPS;
+            for (int q = 0; q < STEPS; q++) {
+                if (reach(slot, i, q) >= d) {
+                    lowest = q;
+                    break;
+                }
+            }
+            out[offset + i * stride] = (byte) lowest;
+        }
+    }
+
+    /**
+     * The longest run at level q of property i that a start in the slot may have: one inside the slot, or its suffix
+     * going on into the next slot's prefix (both slots summarised).
+     */
+    private long reach(int slot, int i, int q) {
+        int p = properties;
+        int r = ((slot * p + i) * STEPS + q) * 3;
+        long longest = length(runs[r]);
+        long suffix = length(runs[r + 2]);
+        long nextPrefix = length(runs[(((slot + 1) * p + i) * STEPS + q) * 3 + 1]);
+        return suffix > 0 ? Math.max(longest, suffix + nextPrefix) : longest;
     }
 
     private int[] levelScratch;
@@ -312,6 +368,14 @@ final class RunIndex {
     private static final int MAX_BUCKETS = 24 * 62;
 
     private void ensure(Timetable timetable, long firstBucket, long lastBucket) {
+        cover(firstBucket, lastBucket);
+        for (long b = firstBucket; b <= lastBucket; b++) {
+            summarised(timetable, (int) (b - base));
+        }
+    }
+
+    /** Slots for buckets [firstBucket, lastBucket], kept ones where they were. */
+    private void cover(long firstBucket, long lastBucket) {
         if (valid.length == 0 || lastBucket < base - 24 * 7 || firstBucket >= base + valid.length + 24 * 7) {
             resize(firstBucket, (int) (lastBucket - firstBucket + 1 + 24), false);   // afresh, a day ahead
         } else if (firstBucket < base || lastBucket >= base + valid.length) {
@@ -319,12 +383,12 @@ final class RunIndex {
             long slots = Math.max(base + valid.length, lastBucket + 1) - newBase;
             resize(newBase, (int) (slots + slots / 2), true);
         }
-        for (long b = firstBucket; b <= lastBucket; b++) {
-            int slot = (int) (b - base);
-            if (!valid[slot]) {
-                summarise(timetable, b, slot);
-                valid[slot] = true;
-            }
+    }
+
+    private void summarised(Timetable timetable, int slot) {
+        if (!valid[slot]) {
+            summarise(timetable, base + slot, slot);
+            valid[slot] = true;
         }
     }
 
@@ -368,8 +432,9 @@ final class RunIndex {
                 System.arraycopy(max, oldAt * p, m, newAt * p, n * p);
                 System.arraycopy(runs, oldAt * stride, r, newAt * stride, n * stride);
                 int wordCount = n / 64;
-                for (int set = 0; set < p * STEPS * CLASSES; set++) {
-                    System.arraycopy(bits, set * words + oldAt / 64, b, set * newWords + newAt / 64, wordCount);
+                for (int set = 0; set < p * STEPS; set++) {
+                    System.arraycopy(bits, (set * words + oldAt / 64) * CLASSES, b,
+                            (set * newWords + newAt / 64) * CLASSES, wordCount * CLASSES);
                 }
                 System.arraycopy(bitsValid, oldAt / 64, bv, newAt / 64, wordCount);
             }
@@ -441,7 +506,7 @@ final class RunIndex {
     }
 
     /** m * q / LEVELS, rounded down, without overflow for any m >= 0. */
-    private static long multiplyFloor(long m, int q) {
+    static long multiplyFloor(long m, int q) {
         return m / LEVELS * q + m % LEVELS * q / LEVELS;
     }
 

@@ -227,36 +227,79 @@ public final class Timetable {
             visitor.visit(from, to);                         // [t, t) holds nothing: every t qualifies
             return;
         }
+        long end = to > Long.MAX_VALUE - duration ? Long.MAX_VALUE : to + duration;
+        RunIndex index = indexFor(from, end);
+        if (index == null) {
+            visitor.visit(from, to);                         // no index: every start is possible, sweep as before
+            return;
+        }
+        long indexBytes = index.bytes();
+        index.possibleStarts(this, from, to, notAbove, scale, duration, visitor);
+        accountIndex(indexBytes);
+    }
+
+    /**
+     * For {@link HourLevels}: per property i, the lowest of the run index's levels at which a start in the hour
+     * {@code bucket} may have a run of duration class {@code durationClass}, into {@code out[offset + i * stride]}
+     * (see {@link RunIndex#lowestLevels}); false, with nothing written, when this timetable keeps no run index (in a
+     * store without room for its decoded copy). {@code [from, end)} is the whole search's span, which decides
+     * whether the timetable is worth keeping decoded, as in {@link #possibleStarts}.
+     */
+    boolean lowestLevels(long from, long end, long bucket, long[] scale, int durationClass, byte[] out, int offset,
+            int stride) {
+        RunIndex index = indexFor(from, end);
+        if (index == null) {
+            return false;
+        }
+        long indexBytes = index.bytes();
+        index.lowestLevels(this, bucket, scale, durationClass, out, offset, stride);
+        accountIndex(indexBytes);
+        return true;
+    }
+
+    /** The run index a search over [from, end) may use, made if the budget has room; null when there is none. */
+    private RunIndex indexFor(long from, long end) {
         // A search over many blocks keeps the timetable decoded (as a long sweep would), so that summarising its
         // hours and sweeping the pieces around its possible starts decode nothing again.
-        long end = to > Long.MAX_VALUE - duration ? Long.MAX_VALUE : to + duration;
         if (blocks > 0 && cache != null && copy == null) {
             decoded(isLongSweep(from, end));
         }
         if (inStore && copy == null) {
-            // In a store the index lives with the decoded copy, within the same budget (it is dropped with it):
-            // without one, every start is possible and the search sweeps as it did before the index.
-            visitor.visit(from, to);
-            return;
+            // In a store the index lives with the decoded copy, within the same budget (it is dropped with it).
+            return null;
         }
         if (runIndex == null) {
             if (cache != null && !cache.hasRoom(0)) {
-                visitor.visit(from, to);                     // the budget is spent: no index, sweep as before
-                return;
+                return null;                                 // the budget is spent: no index, sweep as before
             }
             runIndex = new RunIndex(properties);
         }
-        long indexBytes = runIndex.bytes();
-        runIndex.possibleStarts(this, from, to, notAbove, scale, duration, visitor);
+        return runIndex;
+    }
+
+    /** The index grew from {@code indexBytes}: count it in the budget, or drop it when it does not fit. */
+    private void accountIndex(long indexBytes) {
         if (cache != null && runIndex.bytes() != indexBytes) {
-            // The index grew: count it in the budget, or drop it when it does not fit (its answer was given already).
             if (cache.hasRoom(runIndex.bytes() - indexBytes)) {
                 cache.resize(this, copy.bytes() + runIndex.bytes());
             } else {
-                runIndex = null;
+                runIndex = null;                             // its answer was given already
                 cache.resize(this, copy.bytes());
             }
         }
+    }
+
+    /** Told of every change of what is reserved, by the span it changed (for {@link HourLevels}). */
+    @FunctionalInterface
+    interface EditListener {
+        void edited(long from, long to);
+    }
+
+    private EditListener edits;
+
+    /** Tells {@code listener} of every later change of what is reserved. */
+    void onEdit(EditListener listener) {
+        this.edits = listener;
     }
 
     private RunIndex runIndex;
@@ -347,6 +390,9 @@ public final class Timetable {
         if (runIndex != null) {
             runIndex.clear();
         }
+        if (edits != null) {
+            edits.edited(Long.MIN_VALUE, Long.MAX_VALUE);
+        }
         data = NO_BYTES;
         used = 0;
         index = NO_LONGS;
@@ -372,6 +418,9 @@ public final class Timetable {
         forgotten = watermark;
         if (runIndex != null) {
             runIndex.forgetBefore(watermark);
+        }
+        if (edits != null) {
+            edits.edited(Long.MIN_VALUE, watermark + 1);
         }
         int b = blockAt(watermark);
         if (b < 0) {
@@ -435,6 +484,9 @@ public final class Timetable {
         addToBlocks(from, to, amounts, sign);
         if (runIndex != null) {
             runIndex.invalidate(from, to);
+        }
+        if (edits != null) {
+            edits.edited(from, to);
         }
         if (copy != null) {
             // The same edit on the decoded copy; should it ever disagree with the blocks, it is dropped.

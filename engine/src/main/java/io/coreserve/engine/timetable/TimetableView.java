@@ -50,4 +50,23 @@ public interface TimetableView {
             visitor.visit(from, to);
         }
     }
+
+    /**
+     * {@link #possibleStarts(int, long, long, long[], long[], long, StretchVisitor)} for the first {@code count} of
+     * a search's candidates at once: candidate k is {@code resources[k]}, its thresholds and capacities are
+     * {@code notAbove[k * P ..]} and {@code capacity[k * P ..]} (P properties), and its stretches are reported
+     * candidate by candidate, each ascending. By default, one candidate after the other.
+     */
+    default void possibleStarts(int[] resources, int count, long from, long to, long[] notAbove, long[] capacity,
+            long duration, CandidateStretchVisitor visitor) {
+        int p = propertyCount();
+        long[] limits = new long[p];
+        long[] scale = new long[p];
+        for (int k = 0; k < count; k++) {
+            int candidate = k;
+            System.arraycopy(notAbove, k * p, limits, 0, p);
+            System.arraycopy(capacity, k * p, scale, 0, p);
+            possibleStarts(resources[k], from, to, limits, scale, duration, (lo, hi) -> visitor.visit(candidate, lo, hi));
+        }
+    }
 }

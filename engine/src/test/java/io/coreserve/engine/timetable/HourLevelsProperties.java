@@ -1,0 +1,126 @@
+package io.coreserve.engine.timetable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A search's question for all its candidates at once ({@link InMemoryTimetables#possibleStarts(int[], int, long,
+ * long, long[], long[], long, CandidateStretchVisitor)}, answered from the domain's {@link HourLevels}) gives each
+ * candidate exactly the stretches its own timetable gives, also after reservations, releases and forgetting
+ * change hours whose answers were kept, and with capacities (the levels' scale) that change.
+ */
+class HourLevelsProperties {
+
+    private static final long MINUTE = 60_000L;
+    private static final long HOUR = 60 * MINUTE;
+    private static final int RESOURCES = 5;
+
+    @Property(tries = 25)
+    void shouldAnswerEveryCandidateAsItsOwnTimetableDoes(@ForAll long seed) {
+        Random random = new Random(seed);
+        InMemoryTimetables books = new InMemoryTimetables(RESOURCES, 2);
+        List<long[]> booked = new ArrayList<>();
+        long origin = (random.nextInt(2000) - 1000) * HOUR;
+        // Enough reservations that every timetable passes INDEXED_BREAKPOINTS and is asked through the levels.
+        for (int r = 0; r < RESOURCES; r++) {
+            for (long t = origin + random.nextInt(30) * MINUTE; t < origin + 60 * HOUR; t += (5 + random.nextInt(40)) * MINUTE) {
+                book(books, booked, r, t, t + (1 + random.nextInt(20)) * MINUTE, random);
+            }
+        }
+        long[] capacity = {6_000_000L, 6_000_000L};
+        for (int step = 0; step < 60; step++) {
+            int action = random.nextInt(10);
+            int r = random.nextInt(RESOURCES);
+            if (action < 5) {
+                long from = origin + random.nextInt(72 * 60) * MINUTE + (random.nextBoolean() ? random.nextInt(60_000) : 0);
+                book(books, booked, r, from, from + (1 + random.nextInt(90)) * MINUTE, random);
+            } else if (action < 8) {
+                long[] b = booked.remove(random.nextInt(booked.size()));
+                books.release((int) b[4], b[0], b[1], new long[] {b[2], b[3]});
+            } else if (action < 9) {
+                long watermark = books.forgottenBefore() == Long.MIN_VALUE ? origin : books.forgottenBefore();
+                watermark += random.nextInt(4 * 60) * MINUTE;
+                books.forgetBefore(watermark);
+                long forgotten = watermark;
+                booked.removeIf(b -> b[0] < forgotten);        // released partly otherwise: keep it simple
+            } else {
+                capacity = new long[] {(5 + random.nextInt(3)) * 1_000_000L, 6_000_000L};   // another scale
+            }
+            check(books, random, origin, capacity);
+        }
+    }
+
+    private static void book(InMemoryTimetables books, List<long[]> booked, int r, long from, long to, Random random) {
+        long[] amounts = {random.nextInt(5) * 1_000_000L, random.nextInt(9) * 500_000L};
+        books.reserve(r, from, to, amounts);
+        booked.add(new long[] {from, to, amounts[0], amounts[1], r});
+    }
+
+    private static void check(InMemoryTimetables books, Random random, long origin, long[] capacity) {
+        long from = Math.max(origin + random.nextInt(80 * 60) * MINUTE - 4 * HOUR, books.forgottenBefore());
+        long to = from + random.nextInt(48 * 60) * MINUTE + random.nextInt(1000);
+        long duration = 1 + random.nextInt(70) * MINUTE + random.nextInt(3) * 7_000L;
+        int[] resources = new int[RESOURCES];
+        long[] notAbove = new long[RESOURCES * 2];
+        long[] capacities = new long[RESOURCES * 2];
+        for (int k = 0; k < RESOURCES; k++) {
+            resources[k] = RESOURCES - 1 - k;              // candidates in another order than the resources
+            notAbove[k * 2] = random.nextInt(6) * 1_000_000L - (random.nextInt(12) == 0 ? 1 : 0);
+            notAbove[k * 2 + 1] = random.nextInt(10) * 500_000L + random.nextInt(2);
+            capacities[k * 2] = capacity[0];
+            capacities[k * 2 + 1] = capacity[1];
+        }
+        List<List<long[]>> batch = new ArrayList<>();
+        for (int k = 0; k < RESOURCES; k++) {
+            batch.add(new ArrayList<>());
+        }
+        books.possibleStarts(resources, RESOURCES, from, to, notAbove, capacities, duration,
+                (k, lo, hi) -> batch.get(k).add(new long[] {lo, hi}));
+        for (int k = 0; k < RESOURCES; k++) {
+            List<long[]> own = new ArrayList<>();
+            books.timetable(resources[k]).possibleStarts(from, to, new long[] {notAbove[k * 2], notAbove[k * 2 + 1]},
+                    capacity, duration, (lo, hi) -> own.add(new long[] {lo, hi}));
+            assertThat(describe(batch.get(k))).as("candidate %d over [%d, %d] for %d ms", k, from, to, duration)
+                    .isEqualTo(describe(own));
+        }
+    }
+
+    @Test
+    void shouldAnswerFromTheLevelsWhatAnEditOfTheNextHourChanged() {
+        InMemoryTimetables books = new InMemoryTimetables(1, 1);
+        long day = 24 * HOUR;
+        // Busy 8 minutes of every 10 for a day: no start has 10 free minutes.
+        for (long t = 0; t < day; t += 10 * MINUTE) {
+            books.reserve(0, t, t + 8 * MINUTE, new long[] {4_000_000L});
+        }
+        List<long[]> before = stretches(books, day);
+        assertThat(before).as("only the end of the day, which runs on free").hasSize(1);
+        assertThat(before.get(0)[0]).isEqualTo(day - HOUR);
+        // Releasing 5:00-5:08 frees 4:58-5:10: a start at 4:58 has 12 minutes, so the hour from 4:00, which was
+        // answered and kept, changed by an edit of the hour after it.
+        books.release(0, 5 * HOUR, 5 * HOUR + 8 * MINUTE, new long[] {4_000_000L});
+        List<long[]> after = stretches(books, day);
+        assertThat(after.get(0)).containsExactly(4 * HOUR, 6 * HOUR - 1);
+    }
+
+    private static List<long[]> stretches(InMemoryTimetables books, long day) {
+        List<long[]> found = new ArrayList<>();
+        books.possibleStarts(new int[] {0}, 1, 0, day, new long[] {1_000_000L}, new long[] {4_000_000L}, 10 * MINUTE,
+                (k, lo, hi) -> found.add(new long[] {lo, hi}));
+        return found;
+    }
+
+    private static String describe(List<long[]> stretches) {
+        StringBuilder s = new StringBuilder();
+        for (long[] r : stretches) {
+            s.append('[').append(r[0]).append(',').append(r[1]).append("] ");
+        }
+        return s.toString();
+    }
+}
