@@ -317,7 +317,7 @@ class ConsoleBrowserTest {
         return request.build();
     }
 
-    /** The page with a booking on it, for README (copied to docs/console.png by hand). */
+    /** The page with a labelled booking on it, for README (copied to docs/console.png by hand). */
     private static void screenshot(WebDriver browser) throws Exception {
         File png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
         Files.copy(png.toPath(), Path.of("target", "console.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
