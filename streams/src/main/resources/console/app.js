@@ -28,16 +28,42 @@ function time(ms) {
   return ms == null ? '' : new Date(ms).toISOString().replace('T', ' ').substring(0, 16);
 }
 
-// One bar per booking: [resource row, from, to, request id, kind]; the probe's placement is drawn dashed.
-function renderBar(params, api) {
-  const row = api.value(0);
-  const start = api.coord([api.value(1), row]);
-  const end = api.coord([api.value(2), row]);
-  const height = api.size([0, 1])[1] * 0.6;
-  const shape = echarts.graphic.clipRectByRect(
-    { x: start[0], y: start[1] - height / 2, width: Math.max(end[0] - start[0], 2), height },
-    { x: params.coordSys.x, y: params.coordSys.y, width: params.coordSys.width, height: params.coordSys.height });
-  return shape && { type: 'rect', shape, style: api.style() };
+// Bar labels are measured in the font they are drawn in, so a label is shown only where it fits whole.
+const LABEL_FONT = '11px sans-serif';
+const LABEL_PADDING = 3;
+const measure = document.createElement('canvas').getContext('2d');
+measure.font = LABEL_FONT;
+
+// A reservation's label: its owner and request id, or the owner alone on a narrower bar, or nothing.
+function barLabel(item, width) {
+  const user = item.value[5];
+  if (!user) {
+    return null;
+  }
+  return [user + ' \u00b7 ' + item.value[3], user]
+    .find((text) => measure.measureText(text).width + 2 * LABEL_PADDING <= width) || null;
+}
+
+// One bar per booking: [resource row, from, to, request id, kind, owner]; the probe's placement is drawn dashed.
+// `items` is the series' data, for the owner's name (api.value gives a string dimension's index, not its text).
+function renderBar(items) {
+  return (params, api) => {
+    const row = api.value(0);
+    const start = api.coord([api.value(1), row]);
+    const end = api.coord([api.value(2), row]);
+    const height = api.size([0, 1])[1] * 0.6;
+    const shape = echarts.graphic.clipRectByRect(
+      { x: start[0], y: start[1] - height / 2, width: Math.max(end[0] - start[0], 2), height },
+      { x: params.coordSys.x, y: params.coordSys.y, width: params.coordSys.width, height: params.coordSys.height });
+    if (!shape) {
+      return null;
+    }
+    const bar = { type: 'rect', shape, style: api.style() };
+    const label = barLabel(items[params.dataIndex], shape.width);
+    return !label ? bar : { type: 'group', children: [bar, { type: 'text', silent: true, style: {
+      text: label, font: LABEL_FONT, fill: '#ffffff', verticalAlign: 'middle',
+      x: shape.x + LABEL_PADDING, y: shape.y + shape.height / 2 } }] };
+  };
 }
 
 function bars(timeline) {
@@ -69,9 +95,11 @@ function drawTimeline() {
   if (!timeline) {
     return;
   }
-  // The owner's name on every reservation bar's tooltip (other users' bars too: everyone sees every booking).
+  // The owner's name on every reservation bar (other users' bars too: everyone sees every booking) and its tooltip.
   const tooltip = (p) => escape(p.value[3] + ' (' + (p.value[5] ? p.value[5] + ', ' : '') + p.value[4] + ')')
     + '<br>' + time(p.value[1]) + ' .. ' + time(p.value[2]);
+  const bookings = bars(timeline);
+  const probed = probeBars(timeline, state.probe);
   chart.setOption({
     animation: false,
     tooltip: { formatter: tooltip },
@@ -82,9 +110,8 @@ function drawTimeline() {
       { type: 'inside', xAxisIndex: 0, filterMode: 'weakFilter' },
       { type: 'slider', yAxisIndex: 0, filterMode: 'weakFilter', width: 12 }],
     series: [
-      { id: 'bookings', type: 'custom', renderItem: renderBar, encode: { x: [1, 2], y: 0 }, data: bars(timeline) },
-      { id: 'probe', type: 'custom', renderItem: renderBar, encode: { x: [1, 2], y: 0 },
-        data: probeBars(timeline, state.probe) }],
+      { id: 'bookings', type: 'custom', renderItem: renderBar(bookings), encode: { x: [1, 2], y: 0 }, data: bookings },
+      { id: 'probe', type: 'custom', renderItem: renderBar(probed), encode: { x: [1, 2], y: 0 }, data: probed }],
   }, { replaceMerge: ['series'] });
 }
 

@@ -64,9 +64,9 @@ public final class CoreserveApp implements AutoCloseable {
                     org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(
                             io.coreserve.reservation.ReservationPipeline.RESERVATIONS_STORE,
                             org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore()));
-            io.coreserve.http.ReservationListRoutes.register(http, decisions);
+            io.coreserve.http.ReservationListRoutes.register(http, decisions, forwarding);
             AutoCloseable metrics = io.coreserve.metrics.PrometheusMetrics.register(http, streams, config);
-            AutoCloseable console = ConsoleRoutes.register(http, queries, decisions, config,
+            AutoCloseable console = ConsoleRoutes.register(http, queries, decisions, forwarding, config,
                     System::currentTimeMillis);
             return () -> {
                 console.close();

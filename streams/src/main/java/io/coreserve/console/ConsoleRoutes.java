@@ -1,7 +1,7 @@
 package io.coreserve.console;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.coreserve.cli.request.RequestSpec;
-import io.coreserve.cli.request.TimeSyntax;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.AcceptCounterOffer;
 import io.coreserve.events.CancelRequest;
@@ -9,31 +9,31 @@ import io.coreserve.events.CoAllocationRequest;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
-import io.coreserve.events.Resource;
-import io.coreserve.events.SuggestedInterval;
 import io.coreserve.http.ApiError;
+import io.coreserve.http.AvroJson;
 import io.coreserve.http.HttpApi;
 import io.coreserve.http.HttpApi.Param;
 import io.coreserve.http.HttpApi.Response;
 import io.coreserve.http.ProbeRequests;
-import io.coreserve.http.ReservationListRoutes;
+import io.coreserve.http.QueryForwarding;
 import io.coreserve.identity.AuthSettings;
 import io.coreserve.reservation.ReservationQueries;
 import io.javalin.http.Context;
 import io.javalin.http.sse.SseHandler;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Duration;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.stream.StreamSupport;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
@@ -48,7 +48,8 @@ public final class ConsoleRoutes implements AutoCloseable {
     private static final Map<String, String> ASSETS = Map.of("app.js", "text/javascript", "console.css", "text/css");
 
     private final ReservationQueries queries;
-    private final Supplier<ReadOnlyKeyValueStore<String, ReservationDecision>> decisions;
+    private final QueryForwarding forwarding;
+    private final ConsoleTimeline timeline;
     private final String defaultDomain;
     private final LongSupplier clock;
     private final ConsoleSessions sessions;
@@ -56,21 +57,25 @@ public final class ConsoleRoutes implements AutoCloseable {
     private final DecisionFeed feed;
 
     private ConsoleRoutes(ReservationQueries queries, Supplier<ReadOnlyKeyValueStore<String, ReservationDecision>>
-            decisions, CoreserveConfig config, LongSupplier clock) {
+            decisions, QueryForwarding forwarding, CoreserveConfig config, LongSupplier clock) {
         this.queries = queries;
-        this.decisions = decisions;
+        this.forwarding = forwarding;
         this.defaultDomain = config.require(CoreserveConfig.DEFAULT_DOMAIN);
+        this.timeline = new ConsoleTimeline(queries, decisions, forwarding, defaultDomain, clock);
         this.clock = clock;
         this.sessions = ConsoleSessions.of(AuthSettings.from(config.asMap()));
         this.commands = new CommandWriter(config);
         this.feed = new DecisionFeed(config);
     }
 
-    /** Declares the console's routes on {@code http}; close the result with the app (producer and feed consumer). */
+    /**
+     * Declares the console's routes on {@code http}; close the result with the app (producer and feed consumer).
+     * {@code forwarding} lets the page show, cancel and accept in every domain from any instance.
+     */
     public static ConsoleRoutes register(HttpApi http, ReservationQueries queries,
-            Supplier<ReadOnlyKeyValueStore<String, ReservationDecision>> decisions, CoreserveConfig config,
-            LongSupplier clock) {
-        ConsoleRoutes console = new ConsoleRoutes(queries, decisions, config, clock);
+            Supplier<ReadOnlyKeyValueStore<String, ReservationDecision>> decisions, QueryForwarding forwarding,
+            CoreserveConfig config, LongSupplier clock) {
+        ConsoleRoutes console = new ConsoleRoutes(queries, decisions, forwarding, config, clock);
         http.getOwnAnswer("/", "the operator's console (a web page)", List.of(),
                 ctx -> asset(ctx, "console/index.html", "text/html"));
         http.getOwnAnswer("/console/assets/{file}", "the console's script, style and chart library", List.of(
@@ -80,7 +85,7 @@ public final class ConsoleRoutes implements AutoCloseable {
         http.get("/timeline", "every resource of a domain with its bookings over [from, to), for the Gantt chart",
                 List.of(Param.query("domain", false, "the domain (default: the configured one)"),
                         Param.query("from", false, "start (ISO time, epoch ms, now, -2h; default now - 2h)"),
-                        Param.query("to", false, "end (default now + 24h)")), console::timeline);
+                        Param.query("to", false, "end (default now + 24h)")), console.timeline::answer);
         http.get("/console/me", "the console's logged-in user, and whether a signing key is required to log in",
                 List.of(), console::me);
         http.post("/console/login", "log in to the console with a user name and that user's signing key",
@@ -118,77 +123,6 @@ public final class ConsoleRoutes implements AutoCloseable {
             asset(ctx, "console/" + file, ASSETS.get(file));
         } else {
             ctx.status(404).contentType("application/json").result("{\"error\": \"no such console file\"}");
-        }
-    }
-
-    private Response timeline(Context ctx) {
-        Instant now = Instant.ofEpochMilli(clock.getAsLong());
-        Instant from = time(ctx, "from", now, now.minus(Duration.ofHours(2)));
-        Instant to = time(ctx, "to", now, now.plus(Duration.ofHours(24)));
-        if (!to.isAfter(from)) {
-            throw new ApiError(400, "to", "to must be after from");
-        }
-        String domain = Optional.ofNullable(ctx.queryParam("domain")).filter(d -> !d.isBlank()).orElse(defaultDomain);
-        Map<String, String> owners = owners(domain);
-        List<Map<String, Object>> resources = new ArrayList<>();
-        for (Resource r : queries.resources(domain)) {
-            queries.timetable(domain, r.getId(), from, to).ifPresent(t -> {
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("id", r.getId());
-                row.put("capacity", t.capacity());
-                row.put("down", t.down());
-                row.put("bookings", t.bookings().stream().map(b -> withOwner(b, r.getId(), owners)).toList());
-                resources.add(row);
-            });
-        }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("domain", domain);
-        body.put("from", from.toEpochMilli());
-        body.put("to", to.toEpochMilli());
-        body.put("now", now.toEpochMilli());
-        body.put("resources", resources);
-        return Response.ok(body);
-    }
-
-    /**
-     * Who holds each accepted reservation of the domain, by resource, request id and start: a timetable's bookings
-     * name the request but not its user, and request ids are only unique per user.
-     */
-    private Map<String, String> owners(String domain) {
-        Map<String, String> owners = new HashMap<>();
-        for (ReservationDecision d : ReservationListRoutes.list(decisions.get(), null,
-                EnumSet.of(ReservationStatus.ACCEPTED), domain)) {
-            d.getAllocations().forEach(a -> owners.put(ownerKey(a.getResourceId(), d.getRequestId(), d.getStart()),
-                    d.getUser()));
-        }
-        return owners;
-    }
-
-    private static String ownerKey(String resource, String requestId, Instant start) {
-        return resource + "\u0000" + requestId + "\u0000" + start.toEpochMilli();
-    }
-
-    private static Map<String, Object> withOwner(ReservationQueries.Booking b, String resource,
-            Map<String, String> owners) {
-        Map<String, Object> booking = new LinkedHashMap<>();
-        booking.put("kind", b.kind());
-        booking.put("requestId", b.requestId());
-        booking.put("user", b.requestId() == null ? null : owners.get(ownerKey(resource, b.requestId(), b.from())));
-        booking.put("from", b.from());
-        booking.put("to", b.to());
-        booking.put("amounts", b.amounts());
-        return booking;
-    }
-
-    private static Instant time(Context ctx, String name, Instant now, Instant otherwise) {
-        String text = ctx.queryParam(name);
-        if (text == null || text.isBlank()) {
-            return otherwise;
-        }
-        try {
-            return TimeSyntax.instant(text, now);
-        } catch (IllegalArgumentException e) {
-            throw new ApiError(400, name, e.getMessage());
         }
     }
 
@@ -252,7 +186,7 @@ public final class ConsoleRoutes implements AutoCloseable {
             return Response.error(403, user + " may cancel only their own reservations, not " + cancel.user + "'s");
         }
         String domain = cancel.domain != null && !cancel.domain.isBlank() ? cancel.domain : defaultDomain;
-        if (queries.reservation(domain, user, cancel.id).isEmpty()) {
+        if (decision(domain, user, cancel.id).isEmpty()) {
             return Response.error(404, "no reservation " + cancel.id + " of " + user + " in " + domain);
         }
         CancelRequest command = CancelRequest.newBuilder().setRequestId(cancel.id).setUser(user).setDomain(domain)
@@ -280,19 +214,19 @@ public final class ConsoleRoutes implements AutoCloseable {
             return Response.error(403, user + " may accept only their own counter-offers, not " + accept.user + "'s");
         }
         String domain = accept.domain != null && !accept.domain.isBlank() ? accept.domain : defaultDomain;
-        Optional<ReservationDecision> offer = queries.reservation(domain, user, accept.id);
+        Optional<JsonNode> offer = decision(domain, user, accept.id);
         if (offer.isEmpty()) {
             return Response.error(404, "no request " + accept.id + " of " + user + " in " + domain);
         }
-        if (offer.get().getStatus() != ReservationStatus.COUNTER_OFFER) {
-            return Response.error(409, "request " + accept.id + " is " + offer.get().getStatus()
-                    + ", not a counter-offer");
+        String status = offer.get().path("status").asText();
+        if (!status.equals(ReservationStatus.COUNTER_OFFER.name())) {
+            return Response.error(409, "request " + accept.id + " is " + status + ", not a counter-offer");
         }
         // The interval after the window unless the page names one (as the CLI's accept).
-        Optional<Instant> start = offer.get().getAlternatives().stream()
-                .filter(a -> accept.start == null ? a.getPosition().name().equals("AFTER")
-                        : a.getStart().toEpochMilli() == accept.start)
-                .map(SuggestedInterval::getStart).findFirst();
+        Optional<Instant> start = StreamSupport.stream(offer.get().path("alternatives").spliterator(), false)
+                .filter(a -> accept.start == null ? a.path("position").asText().equals("AFTER")
+                        : a.path("start").asLong() == accept.start)
+                .map(a -> Instant.ofEpochMilli(a.path("start").asLong())).findFirst();
         if (start.isEmpty()) {
             throw ApiError.badField("start", "not an offered start");
         }
@@ -302,6 +236,26 @@ public final class ConsoleRoutes implements AutoCloseable {
                 .build());
         return new Response(202, Map.of("id", accept.id, "user", user, "domain", domain,
                 "start", start.get().toEpochMilli()));
+    }
+
+    /**
+     * The current decision (as JSON) of {@code user}'s request {@code id}, asked of the instance that holds
+     * {@code domain}: a cancel or accept is checked where the books are, wherever the page was served from.
+     */
+    private Optional<JsonNode> decision(String domain, String user, String id) throws URISyntaxException {
+        String path = new URI(null, null, "/users/" + user + "/reservations/" + id, null).getRawPath()
+                + "?domain=" + URLEncoder.encode(domain, StandardCharsets.UTF_8);
+        Response fromOwner = forwarding.getFromOwner(domain, path);
+        if (fromOwner == null) {
+            return queries.reservation(domain, user, id).map(AvroJson::toJson);
+        }
+        if (fromOwner.status() == 404) {
+            return Optional.empty();
+        }
+        if (fromOwner.status() != 200) {
+            throw new ApiError(503, null, String.valueOf(fromOwner.body()));
+        }
+        return Optional.of((JsonNode) fromOwner.body());
     }
 
     @Override

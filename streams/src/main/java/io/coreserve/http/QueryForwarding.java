@@ -60,14 +60,31 @@ public final class QueryForwarding {
      * instance answers it: it owns the domain, the question was forwarded already, or nobody is known to own it.
      */
     public Response toOwner(Context ctx, String domain) {
-        if (self == null || ctx.header(LOCAL_ONLY) != null) {
+        HostInfo owner = ctx.header(LOCAL_ONLY) == null ? otherOwner(domain) : null;
+        return owner == null ? null : ask(ctx, owner, "the instance that holds domain " + domain);
+    }
+
+    /**
+     * The answer of the instance that owns {@code domain} to {@code GET pathAndQuery}, or null when this instance
+     * holds the domain (or nobody is known to): for a question this instance asks on its own behalf, such as the
+     * console looking up a reservation before it cancels it, where the page's request is not the one to forward.
+     */
+    public Response getFromOwner(String domain, String pathAndQuery) {
+        HostInfo owner = otherOwner(domain);
+        return owner == null ? null
+                : ask(owner, "the instance that holds domain " + domain, "GET", pathAndQuery, null, null);
+    }
+
+    /** The instance that owns {@code domain} when it is another one than this, else null. */
+    private HostInfo otherOwner(String domain) {
+        if (self == null) {
             return null;
         }
         KeyQueryMetadata owner = streams.queryMetadataForKey(store, domain, Serdes.String().serializer());
         if (owner == null || owner.equals(KeyQueryMetadata.NOT_AVAILABLE) || owner.activeHost().equals(self)) {
             return null;
         }
-        return ask(ctx, owner.activeHost(), "the instance that holds domain " + domain);
+        return owner.activeHost();
     }
 
     /**
@@ -94,13 +111,16 @@ public final class QueryForwarding {
 
     private Response ask(Context ctx, HostInfo host, String who) {
         String query = ctx.queryString();
-        URI uri = URI.create("http://" + host.host() + ":" + host.port() + ctx.path()
-                + (query == null || query.isEmpty() ? "" : "?" + query));
-        byte[] body = ctx.attribute(BodyReader.BODY_ATTRIBUTE);
+        return ask(host, who, ctx.method().name(), ctx.path() + (query == null || query.isEmpty() ? "" : "?" + query),
+                ctx.attribute(BodyReader.BODY_ATTRIBUTE), ctx.contentType());
+    }
+
+    private Response ask(HostInfo host, String who, String method, String pathAndQuery, byte[] body,
+            String contentType) {
+        URI uri = URI.create("http://" + host.host() + ":" + host.port() + pathAndQuery);
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).header(LOCAL_ONLY, "1")
-                .method(ctx.method().name(), body == null ? HttpRequest.BodyPublishers.noBody()
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));
-        String contentType = ctx.contentType();
         if (contentType != null) {
             request.header("Content-Type", contentType);
         }

@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,13 +80,8 @@ public final class QueryRoutes {
                 });
         http.get("/users/{user}/reservations", "a user's decisions in every domain, by time of decision",
                 List.of(Param.path("user", "the user")),
-                ctx -> {
-                    List<JsonNode> all = new ArrayList<>(queries.reservationsOf(ctx.pathParam("user")).stream()
-                            .map(AvroJson::toJson).toList());
-                    forwarding.fromOthers(ctx).forEach(answer -> answer.forEach(all::add));
-                    all.sort(Comparator.comparingLong(d -> d.path("decidedAt").asLong()));
-                    return Response.ok(all);
-                });
+                ctx -> Response.ok(ReservationListRoutes.gathered(queries.reservationsOf(ctx.pathParam("user"))
+                        .stream().<JsonNode>map(AvroJson::toJson).toList(), forwarding.fromOthers(ctx))));
         http.get("/users/{user}/reservations/<id>", "the current decision of the user's request",
                 List.of(Param.path("user", "the user"), Param.path("id", "the request id"), DOMAIN),
                 ctx -> orOwner(forwarding, ctx, domainOr(ctx, defaultDomain),

@@ -1,5 +1,6 @@
 package io.coreserve.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
 import io.coreserve.http.HttpApi.Param;
@@ -8,32 +9,66 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * {@code GET /reservations[?user=U][&status=S,...][&domain=D]}: every user's current decisions (what {@code queue}
  * and the console's list show; every user may read every decision, see README "Identity and security"), by time
- * of decision. One scan of the decisions store per call, like {@code /users/USER/reservations}.
+ * of decision. One scan of the decisions store per call, like {@code /users/USER/reservations}; any instance
+ * answers for the whole service ({@link QueryForwarding}): with a domain, the instance that holds it answers, else
+ * every instance's own decisions are gathered.
  */
 public final class ReservationListRoutes {
 
     private ReservationListRoutes() {
     }
 
-    public static void register(HttpApi http, Supplier<ReadOnlyKeyValueStore<String, ReservationDecision>> decisions) {
+    public static void register(HttpApi http, Supplier<ReadOnlyKeyValueStore<String, ReservationDecision>> decisions,
+            QueryForwarding forwarding) {
         http.get("/reservations", "every user's current decisions (filters: user, status, domain), by time of decision",
                 List.of(Param.query("user", false, "only this user's"),
                         Param.query("status", false, "only these statuses, comma-separated: ACCEPTED, REJECTED, "
                                 + "COUNTER_OFFER, CANCELLED"),
                         Param.query("domain", false, "only this domain's")),
-                ctx -> Response.ok(list(decisions.get(), blankToNull(ctx.queryParam("user")),
-                        statuses(ctx.queryParam("status")), blankToNull(ctx.queryParam("domain"))).stream()
-                        .map(AvroJson::toJson).toList()));
+                ctx -> {
+                    String domain = blankToNull(ctx.queryParam("domain"));
+                    Response owners = domain == null ? null : forwarding.toOwner(ctx, domain);
+                    if (owners != null) {
+                        return owners;
+                    }
+                    List<JsonNode> here = list(decisions.get(), blankToNull(ctx.queryParam("user")),
+                            statuses(ctx.queryParam("status")), domain).stream().<JsonNode>map(AvroJson::toJson)
+                            .toList();
+                    return Response.ok(domain == null ? gathered(here, forwarding.fromOthers(ctx)) : here);
+                });
+    }
+
+    /**
+     * This instance's decisions and the other instances' answers (JSON arrays of decisions) as one list by time of
+     * decision, each decision once: while a domain's task moves between instances both may answer for it, and the
+     * later decision of a request is its current one.
+     */
+    static List<JsonNode> gathered(List<JsonNode> here, List<JsonNode> others) {
+        Map<List<String>, JsonNode> byRequest = new LinkedHashMap<>();
+        Stream.concat(here.stream(), others.stream().flatMap(answer -> StreamSupport.stream(answer.spliterator(),
+                false))).forEach(d -> byRequest.merge(List.of(d.path("domain").asText(), d.path("user").asText(),
+                        d.path("requestId").asText()), d, (a, b) -> decidedAt(b) > decidedAt(a) ? b : a));
+        List<JsonNode> all = new ArrayList<>(byRequest.values());
+        all.sort(Comparator.comparingLong(ReservationListRoutes::decidedAt));
+        return all;
+    }
+
+    private static long decidedAt(JsonNode decision) {
+        return decision.path("decidedAt").asLong();
     }
 
     /** The decisions of {@code store} of {@code user} (null: all) with one of {@code statuses} in {@code domain} (null: all). */

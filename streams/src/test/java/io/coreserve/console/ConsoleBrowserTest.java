@@ -56,7 +56,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The console in a real browser (Debian's chromium, headless) against a real broker and registry, with the
  * pipeline verifying signatures: alice logs in with her key, submits a request through the form, sees its bar on
- * the timeline and its decision in the live feed, cancels it and sees the bar go. Skipped where
+ * the timeline labelled with her name and its decision in the live feed, cancels it and sees the bar go. Skipped where
  * {@code /usr/bin/chromedriver} is missing ({@code apt-get install -y chromium chromium-driver}).
  */
 @Tag("integration")
@@ -126,12 +126,26 @@ class ConsoleBrowserTest {
     }
 
     /** The request ids the Gantt chart itself holds as bars (asked of ECharts, not of our own DOM). */
-    @SuppressWarnings("unchecked")
     private static List<String> bars(WebDriver browser) {
-        Object ids = ((JavascriptExecutor) browser).executeScript("const option = echarts.getInstanceByDom("
-                + "document.getElementById('timeline')).getOption();"
+        return strings(browser, "const option = echarts.getInstanceByDom(document.getElementById('timeline'))"
+                + ".getOption();"
                 + "return option && option.series ? option.series.flatMap(s => s.data.map(d => d.value[3])) : [];");
-        return ids == null ? List.of() : (List<String>) ids;
+    }
+
+    /**
+     * The texts the Gantt chart draws (the canvas's display list, asked of ECharts' renderer: the labels are pixels,
+     * not DOM): bar labels and axis labels.
+     */
+    private static List<String> drawnTexts(WebDriver browser) {
+        return strings(browser, "return echarts.getInstanceByDom(document.getElementById('timeline')).getZr()"
+                + ".storage.getDisplayList(true)"
+                + ".filter(e => !e.invisible && e.style && typeof e.style.text === 'string').map(e => e.style.text);");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> strings(WebDriver browser, String script) {
+        Object found = ((JavascriptExecutor) browser).executeScript(script);
+        return found == null ? List.of() : (List<String>) found;
     }
 
     @Test
@@ -157,6 +171,8 @@ class ConsoleBrowserTest {
 
             assertSignedByAlice(id);
             wait.until(b -> bars(b).contains(id));
+            // Her bar is labelled with her name, and with the request id where the bar is wide enough.
+            wait.until(b -> drawnTexts(b).stream().anyMatch(t -> t.equals("alice") || t.equals("alice \u00b7 " + id)));
             wait.until(ExpectedConditions.textMatches(By.id("feed"), java.util.regex.Pattern.compile(
                     "decision ACCEPTED alice/" + java.util.regex.Pattern.quote(id))));
             screenshot(browser);
@@ -301,7 +317,7 @@ class ConsoleBrowserTest {
         return request.build();
     }
 
-    /** The page with a booking on it, for README (copied to docs/console.png by hand). */
+    /** The page with a labelled booking on it, for README (copied to docs/console.png by hand). */
     private static void screenshot(WebDriver browser) throws Exception {
         File png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
         Files.copy(png.toPath(), Path.of("target", "console.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
