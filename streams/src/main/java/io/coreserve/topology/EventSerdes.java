@@ -45,7 +45,7 @@ public final class EventSerdes {
      * (see {@link io.coreserve.identity.AuthenticatingCommandDeserializer}).
      */
     public Serde<ReservationCommand> authenticatedCommands() {
-        return new AuthenticatedCommandSerde(commands(), settings);
+        return new AuthenticatedCommandSerde<>(commands(), settings, ReservationCommand::getCommand);
     }
 
     public Serde<ReservationDecision> decisions() {
