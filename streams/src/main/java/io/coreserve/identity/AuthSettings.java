@@ -16,7 +16,7 @@ import org.apache.kafka.common.config.ConfigDef.Type;
  */
 public final class AuthSettings {
 
-    /** The pipeline verifies every command's signature. */
+    /** The pipeline verifies every command's signature (requests and virtual grid requests). */
     public static final String ENABLED = "coreserve.auth.enabled";
     /** Directory of users' signing keys, one {@code NAME.key} file each (base64, HMAC-SHA256); keep it private. */
     public static final String KEYS_DIR = "coreserve.auth.keys.dir";
@@ -29,8 +29,9 @@ public final class AuthSettings {
 
     public static final ConfigDef DEFINITION = new ConfigDef()
             .define(ENABLED, Type.BOOLEAN, false, Importance.HIGH,
-                    "Verify the signature of every command on the requests topic; a command that fails gets the "
-                            + "header " + AuthenticatingCommandDeserializer.AUTH_ERROR_HEADER + " and is refused.")
+                    "Verify the signature of every command on the requests and vgrid-requests topics; a command "
+                            + "that fails gets the header " + AuthenticatingCommandDeserializer.AUTH_ERROR_HEADER
+                            + " and is refused.")
             .define(KEYS_DIR, Type.STRING, null, Importance.HIGH,
                     "Directory of the users' signing keys (NAME.key, readable by the pipeline only); required when "
                             + ENABLED + " is true.")

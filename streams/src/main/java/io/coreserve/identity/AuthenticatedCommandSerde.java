@@ -1,33 +1,36 @@
 package io.coreserve.identity;
 
-import io.coreserve.events.ReservationCommand;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * The requests topic's value serde as the pipeline reads it: the configured command serde, whose deserializer is
- * wrapped in an {@link AuthenticatingCommandDeserializer} set up from the {@code coreserve.auth.*} settings.
- * Writing is unchanged (signing is the producer's business, see {@link CommandSigningInterceptor}).
+ * A signed topic's value serde as the pipeline reads it (the requests topic, the vgrid-requests topic): the
+ * configured serde, whose deserializer is wrapped in an {@link AuthenticatingCommandDeserializer} set up from the
+ * {@code coreserve.auth.*} settings. Writing is unchanged (signing is the producer's business, see
+ * {@link SigningSerializer} and {@link CommandSigningInterceptor}).
  */
-public final class AuthenticatedCommandSerde implements Serde<ReservationCommand> {
+public final class AuthenticatedCommandSerde<T> implements Serde<T> {
 
-    private final Serde<ReservationCommand> inner;
-    private final AuthenticatingCommandDeserializer deserializer;
+    private final Serde<T> inner;
+    private final AuthenticatingCommandDeserializer<T> deserializer;
 
-    public AuthenticatedCommandSerde(Serde<ReservationCommand> inner, Map<String, ?> settings) {
+    /** @param userRecord the Avro record inside a command that has its {@code user} field */
+    public AuthenticatedCommandSerde(Serde<T> inner, Map<String, ?> settings, Function<? super T, ?> userRecord) {
         this.inner = inner;
-        this.deserializer = new AuthenticatingCommandDeserializer(inner.deserializer(), AuthSettings.from(settings));
+        this.deserializer = new AuthenticatingCommandDeserializer<>(inner.deserializer(), AuthSettings.from(settings),
+                userRecord);
     }
 
     @Override
-    public Serializer<ReservationCommand> serializer() {
+    public Serializer<T> serializer() {
         return inner.serializer();
     }
 
     @Override
-    public Deserializer<ReservationCommand> deserializer() {
+    public Deserializer<T> deserializer() {
         return deserializer;
     }
 

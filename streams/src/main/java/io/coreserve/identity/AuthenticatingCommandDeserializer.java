@@ -1,12 +1,13 @@
 package io.coreserve.identity;
 
-import io.coreserve.events.ReservationCommand;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import javax.crypto.SecretKey;
 import org.apache.avro.Schema;
 import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -14,8 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads a command from the requests topic and decides whose it is. First, any {@value #AUTH_ERROR_HEADER} header
- * that came with the record is removed (nobody can forge or suppress it). With {@link AuthSettings#ENABLED} on, the
+ * Reads a signed command and decides whose it is: a {@code ReservationCommand} on the requests topic (its body
+ * names the user) or a {@code VirtualGridRequest} on the vgrid-requests topic (the record itself names it). First,
+ * any {@value #AUTH_ERROR_HEADER} header that came with the record is removed (nobody can forge or suppress it). With {@link AuthSettings#ENABLED} on, the
  * record's signature ({@link CommandSignature}) is verified with the signer's key, then:
  * <ul>
  *   <li>on success the command's {@code user} is the signer: a command signed by bob that claims to be alice's
@@ -25,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Unreadable values still throw, as the wrapped deserializer does, and go to the dead-letter topic.
  */
-public final class AuthenticatingCommandDeserializer implements Deserializer<ReservationCommand> {
+public final class AuthenticatingCommandDeserializer<T> implements Deserializer<T> {
 
     /** Set on a command whose sender could not be authenticated; the value is the reason. */
     public static final String AUTH_ERROR_HEADER = "coreserve-auth-error";
@@ -33,15 +35,21 @@ public final class AuthenticatingCommandDeserializer implements Deserializer<Res
     private static final Logger LOG = LoggerFactory.getLogger(AuthenticatingCommandDeserializer.class);
     private static final String USER_FIELD = "user";
 
-    private final Deserializer<ReservationCommand> inner;
+    private final Deserializer<T> inner;
     private final AuthSettings settings;
     private final UserKeyDirectory keys;
+    private final Function<? super T, ?> userRecord;
 
-    /** @param inner an already configured deserializer of the command's Avro value */
-    public AuthenticatingCommandDeserializer(Deserializer<ReservationCommand> inner, AuthSettings settings) {
+    /**
+     * @param inner an already configured deserializer of the command's Avro value
+     * @param userRecord the Avro record inside a command that has its {@code user} field
+     */
+    public AuthenticatingCommandDeserializer(Deserializer<T> inner, AuthSettings settings,
+            Function<? super T, ?> userRecord) {
         this.inner = inner;
         this.settings = settings;
         this.keys = settings.enabled() ? new UserKeyDirectory(settings.keysDir()) : null;
+        this.userRecord = userRecord;
     }
 
     @Override
@@ -50,15 +58,15 @@ public final class AuthenticatingCommandDeserializer implements Deserializer<Res
     }
 
     @Override
-    public ReservationCommand deserialize(String topic, byte[] data) {
+    public T deserialize(String topic, byte[] data) {
         return deserialize(topic, new RecordHeaders(), data);
     }
 
     @Override
-    public ReservationCommand deserialize(String topic, Headers headers, byte[] data) {
+    public T deserialize(String topic, Headers headers, byte[] data) {
         headers.remove(AUTH_ERROR_HEADER);
         Verdict verdict = settings.enabled() ? verifySignature(topic, headers, data) : null;
-        ReservationCommand command = inner.deserialize(topic, headers, data);
+        T command = inner.deserialize(topic, headers, data);
         if (command == null || verdict == null) {
             return command;
         }
@@ -68,6 +76,15 @@ public final class AuthenticatingCommandDeserializer implements Deserializer<Res
             LOG.info("Command on {} not authenticated: {}", topic, problem);
         }
         return command;
+    }
+
+    /** The reason a command's record was refused by this deserializer, or null when it was authenticated. */
+    public static String errorOf(Headers headers) {
+        Header header = headers.lastHeader(AUTH_ERROR_HEADER);
+        if (header == null) {
+            return null;
+        }
+        return header.value() == null ? "no reason given" : new String(header.value(), StandardCharsets.UTF_8);
     }
 
     /** The signer, or why the signature does not hold. */
@@ -101,8 +118,8 @@ public final class AuthenticatingCommandDeserializer implements Deserializer<Res
     }
 
     /** Makes the command's user the authenticated one; null when that holds, else why not. */
-    private String bindUser(ReservationCommand command, String signer) {
-        if (!(command.getCommand() instanceof SpecificRecordBase body)) {
+    private String bindUser(T command, String signer) {
+        if (!(userRecord.apply(command) instanceof SpecificRecordBase body)) {
             return "the command has no body";
         }
         Schema.Field field = body.getSchema().getField(USER_FIELD);

@@ -14,7 +14,7 @@ import java.util.Map;
  * that breaks one goes to the dead-letter topic with the same words. Values are never echoed in full:
  * {@link #bounded} stands in for an id that is too long.
  */
-final class FieldLimits {
+public final class FieldLimits {
 
     /** Request ids and resource ids. */
     static final int MAX_ID = 200;
@@ -111,7 +111,7 @@ final class FieldLimits {
      * as '?'), its length and the start of its SHA-256, e.g. {@code aaaa…[600000 chars, sha-256 3f2a…]}. The same
      * value always gives the same stand-in, so a repeated command finds what the first one got.
      */
-    static String bounded(String value) {
+    public static String bounded(String value) {
         if (value == null || value.length() <= MAX_ID && !hasControlCharacter(value)) {
             return value;
         }

@@ -6,9 +6,8 @@ import io.coreserve.events.Notification;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.Resource;
 import io.coreserve.events.ResourceSample;
-import java.nio.charset.StandardCharsets;
+import io.coreserve.identity.AuthenticatingCommandDeserializer;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -60,9 +59,7 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
         long time = record.timestamp();
         DomainEventHandler.Output output;
         if (value instanceof ReservationCommand command) {
-            Header authError = record.headers().lastHeader(DomainEventHandler.AUTH_ERROR_HEADER);
-            output = handler.onCommand(key, command, time, authError == null ? null
-                    : authError.value() == null ? "no reason given" : new String(authError.value(), StandardCharsets.UTF_8));
+            output = handler.onCommand(key, command, time, AuthenticatingCommandDeserializer.errorOf(record.headers()));
         } else if (value instanceof Resource resource) {
             output = handler.onResource(key, resource, time);
             // The virtual grid coordinator's view of the catalogue (seed 004's cached information service).

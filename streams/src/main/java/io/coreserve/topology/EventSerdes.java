@@ -10,6 +10,7 @@ import io.coreserve.events.Offer;
 import io.coreserve.events.AgentCommand;
 import io.coreserve.events.AgentReply;
 import io.coreserve.events.OfferJobRequest;
+import io.coreserve.events.VirtualGridRequest;
 import io.coreserve.identity.AuthenticatedCommandSerde;
 import io.coreserve.identity.SigningSerializer;
 import java.util.Map;
@@ -45,7 +46,7 @@ public final class EventSerdes {
      * (see {@link io.coreserve.identity.AuthenticatingCommandDeserializer}).
      */
     public Serde<ReservationCommand> authenticatedCommands() {
-        return new AuthenticatedCommandSerde(commands(), settings);
+        return new AuthenticatedCommandSerde<>(commands(), settings, ReservationCommand::getCommand);
     }
 
     public Serde<ReservationDecision> decisions() {
@@ -80,8 +81,14 @@ public final class EventSerdes {
         return create(AgentReply.class);
     }
 
-    public Serde<io.coreserve.events.VirtualGridRequest> vgridRequests() {
-        return create(io.coreserve.events.VirtualGridRequest.class);
+    /** Signed as they are written when the settings name signing credentials, as {@link #commands()}. */
+    public Serde<VirtualGridRequest> vgridRequests() {
+        return SigningSerializer.signingIfConfigured(create(VirtualGridRequest.class), settings);
+    }
+
+    /** Virtual grid requests as the coordinator must read them: authenticated as {@link #authenticatedCommands()}. */
+    public Serde<VirtualGridRequest> authenticatedVgridRequests() {
+        return new AuthenticatedCommandSerde<>(vgridRequests(), settings, request -> request);
     }
 
     public Serde<io.coreserve.events.BindCommand> bindCommands() {

@@ -19,6 +19,8 @@ import io.coreserve.events.Resource;
 import io.coreserve.events.SelectedHosts;
 import io.coreserve.events.VirtualGridRequest;
 import io.coreserve.events.VirtualGridState;
+import io.coreserve.identity.AuthenticatingCommandDeserializer;
+import io.coreserve.reservation.FieldLimits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,6 +44,9 @@ import org.slf4j.LoggerFactory;
  * in store {@value VirtualGridTopology#STATES_STORE}, modelled on the offers metascheduler. Requests and bind replies
  * are both keyed by request id, so one task sees everything about a request, in order:
  * <ol>
+ *   <li>a request whose sender the source could not authenticate (header {@code coreserve-auth-error}, see
+ *       {@link AuthenticatingCommandDeserializer}) is {@code REJECTED UNAUTHENTICATED}, field {@code user}, as a
+ *       command on the requests topic: published under its id, never stored, nothing selected or booked;</li>
  *   <li>a new request: field checks, then vgDL compiled (a broken rule is {@code REJECTED INVALID_REQUEST}, field
  *       {@code vgdl}, with the rule and line:column), then N selections per component chosen from the classified
  *       catalogue (too few is {@code REJECTED NO_MATCHING_RESOURCES});</li>
@@ -89,6 +94,16 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
     public void process(Record<String, SpecificRecord> record) {
         long now = record.timestamp();
         if (record.value() instanceof VirtualGridRequest request) {
+            String authError = AuthenticatingCommandDeserializer.errorOf(record.headers());
+            if (authError != null) {
+                // As a command on the requests topic: refused under its own id, never stored, nothing booked.
+                LOG.info("Virtual grid {} refused: sender not authenticated ({})",
+                        FieldLimits.bounded(request.getRequestId()), FieldLimits.bounded(authError));
+                ReservationDecision refusal = VirtualGridDecisions.unauthenticated(request, authError,
+                        Instant.ofEpochMilli(now));
+                forward(refusal.getRequestId(), refusal, now);
+                return;
+            }
             if (!Objects.equals(record.key(), request.getRequestId())) {
                 // Replies are keyed by request id: a request keyed otherwise would wait on another task forever.
                 forward(request.getRequestId(), VirtualGridDecisions.rejected(request, "INVALID_REQUEST", "key",

@@ -11,6 +11,7 @@ import io.coreserve.events.ReservationStatus;
 import io.coreserve.events.SelectedHosts;
 import io.coreserve.events.VirtualGridRequest;
 import io.coreserve.events.VirtualGridState;
+import io.coreserve.reservation.FieldLimits;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,6 +71,19 @@ final class VirtualGridDecisions {
             Instant at) {
         return ReservationDecision.newBuilder().setRequestId(request.getRequestId()).setUser(request.getUser())
                 .setStatus(ReservationStatus.REJECTED).setReasonCode(reason).setField(field).setMessage(message)
+                .setDecidedAt(at).build();
+    }
+
+    /**
+     * A request whose sender could not be authenticated, in the words of the requests topic's refusal
+     * ({@code reservation.CommandDispatcher}); ids and the reason are {@link FieldLimits#bounded bounded}, as there.
+     */
+    static ReservationDecision unauthenticated(VirtualGridRequest request, String authError, Instant at) {
+        return ReservationDecision.newBuilder().setRequestId(FieldLimits.bounded(request.getRequestId()))
+                .setUser(FieldLimits.bounded(request.getUser())).setStatus(ReservationStatus.REJECTED)
+                .setReasonCode("UNAUTHENTICATED").setField("user")
+                .setMessage("the sender of this command could not be authenticated: " + FieldLimits.bounded(authError)
+                        + "; nothing was changed")
                 .setDecidedAt(at).build();
     }
 

@@ -44,7 +44,7 @@ public final class VirtualGridTopology {
                         Serdes.String(), serdes.resources()).withLoggingDisabled(),
                 CATALOGUE_SOURCE, keys.deserializer(), serdes.resources().deserializer(), topics.vgridCatalogue(),
                 CATALOGUE_UPDATER, () -> new CatalogueUpdater(catalogue));
-        topology.addSource(REQUESTS_SOURCE, keys.deserializer(), serdes.vgridRequests().deserializer(),
+        topology.addSource(REQUESTS_SOURCE, keys.deserializer(), serdes.authenticatedVgridRequests().deserializer(),
                 topics.vgridRequests());
         topology.addSource(REPLIES_SOURCE, keys.deserializer(), serdes.bindReplies().deserializer(),
                 topics.bindReplies());

@@ -13,6 +13,8 @@ import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.CancelRequest;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.ReservationDecision;
+import io.coreserve.events.VirtualGridBinding;
+import io.coreserve.events.VirtualGridRequest;
 import io.coreserve.local.BrokerSecurity;
 import io.coreserve.local.KafkaBrokerProcess;
 import io.coreserve.reservation.ReservationPipeline;
@@ -32,8 +34,11 @@ import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,7 +50,8 @@ import picocli.CommandLine;
 /**
  * The whole story on the secured broker with the pipeline running as in {@code dev}: alice books through the CLI,
  * bob cannot cancel it, neither as himself nor by claiming to be alice, and an unsigned command is refused; alice
- * can. Needs the handlers that answer the {@value AuthenticatingCommandDeserializer#AUTH_ERROR_HEADER} header with
+ * can. The same for a virtual grid: {@code submit --vgdl} signs, bob's request in alice's name is refused.
+ * Needs the handlers that answer the {@value AuthenticatingCommandDeserializer#AUTH_ERROR_HEADER} header with
  * {@code REJECTED UNAUTHENTICATED} (branch {@code pipeline}); enable it once both branches meet.
  */
 @Tag("integration")
@@ -136,6 +142,38 @@ class IdentityEndToEndTest {
 
         cli("cancel", "--credentials", credentials, id, "--user", "alice");
         assertThat(awaitDecisions(id, 2).get(1).getStatus().toString()).isEqualTo("CANCELLED");
+    }
+
+    @Test
+    void shouldSignAlicesVirtualGridAndRefuseBobsThatSaysItIsHers() throws Exception {
+        String credentials = security.store().dir().toString();
+        Path vgdl = Files.writeString(data.resolve("one-host.vgdl"), "v = LooseBagOf(h)[1] { h = [Cores >= 1] }\n");
+        // The catalogue reaches the coordinator through the domains' mirror: until it has, a request is decided
+        // NO_MATCHING_RESOURCES. Any decision but UNAUTHENTICATED shows that the CLI signed; wait for a booking.
+        int[] attempt = {0};
+        ReservationDecision[] alices = new ReservationDecision[1];
+        await().atMost(Duration.ofSeconds(90)).until(() -> {
+            String id = cli("submit", "--credentials", credentials, "--user", "alice", "--id",
+                    "alices-grid-" + attempt[0]++, "--vgdl", vgdl.toString(), "--duration", "1h", "--selections", "1");
+            alices[0] = awaitDecisions(id, 1).get(0);
+            return !"NO_MATCHING_RESOURCES".equals(alices[0].getReasonCode());
+        });
+        assertThat(alices[0].getStatus().toString()).as(alices[0].getMessage()).isEqualTo("ACCEPTED");
+
+        CoreserveConfig bob = withIdentity(ClientIdentity.resolve(bobOnly, null, broker.bootstrapServers(), "bob",
+                ClientIdentity.Role.LOCAL_USER));
+        try (KafkaProducer<String, VirtualGridRequest> producer = new KafkaProducer<>(ClientSettings.producer(bob),
+                new StringSerializer(), new EventSerdes(bob).vgridRequests().serializer())) {
+            producer.send(new ProducerRecord<>(app.topics().vgridRequests(), "bobs-grid", VirtualGridRequest.newBuilder()
+                    .setRequestId("bobs-grid").setUser("alice").setVgdl(Files.readString(vgdl))
+                    .setDurationMillis(3_600_000).setSelections(1).setBinding(VirtualGridBinding.INTEGRATED)
+                    .setSubmittedAt(Instant.now()).build())).get();
+        }
+
+        ReservationDecision refused = awaitDecisions("bobs-grid", 1).get(0);
+        assertThat(refused.getReasonCode()).isEqualTo("UNAUTHENTICATED");
+        assertThat(refused.getField()).isEqualTo("user");
+        assertThat(refused.getMessage()).contains("signed by 'bob' but claims to be from user 'alice'");
     }
 
     private static CoreserveConfig withIdentity(ClientIdentity identity) {

@@ -20,11 +20,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
 
 /**
  * The application's topology (reservation pipeline and virtual grid coordinator) on a TopologyTestDriver, with the
@@ -112,9 +116,26 @@ final class VirtualGridDriver implements AutoCloseable {
     }
 
     void submit(String id, String vgdl, int selections, VirtualGridBinding binding) {
-        requests.pipeInput(id, VirtualGridRequest.newBuilder().setRequestId(id).setUser("alice").setVgdl(vgdl)
+        requests.pipeInput(id, request(id, "alice", vgdl, selections, binding), T0.plusSeconds(1));
+    }
+
+    /** A request for one hour, ten minutes after T0, as {@link #submit} sends it. */
+    static VirtualGridRequest request(String id, String user, String vgdl, int selections, VirtualGridBinding binding) {
+        return VirtualGridRequest.newBuilder().setRequestId(id).setUser(user).setVgdl(vgdl)
                 .setDurationMillis(3_600_000).setEarliestStart(T0.plusSeconds(600)).setSelections(selections)
-                .setBinding(binding).setSubmittedAt(T0).build(), T0.plusSeconds(1));
+                .setBinding(binding).setSubmittedAt(T0).build();
+    }
+
+    /** A request's value as the topic holds it (unsigned: no credentials in a test's settings sign). */
+    byte[] serialized(VirtualGridRequest request) {
+        return new EventSerdes(config).create(VirtualGridRequest.class).serializer()
+                .serialize(config.topics().vgridRequests(), request);
+    }
+
+    /** Sends bytes as they are, with these headers, at the time {@link #submit} uses. */
+    void submitRaw(String id, byte[] value, Headers headers) {
+        driver.createInputTopic(config.topics().vgridRequests(), new StringSerializer(), new ByteArraySerializer())
+                .pipeInput(new TestRecord<>(id, value, headers, T0.plusSeconds(1)));
     }
 
     /** The decision of request {@code id} among the decisions read so far (the vgrid's own, not its bookings'). */
