@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code vg:...} still held belongs to an ACCEPTED request that lists it.
  */
 @Tag("integration")
-class VirtualGridIntegrationTest {
+public class VirtualGridIntegrationTest {
 
     private static final List<String> DOMAINS = List.of("d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7");
     private static final int REQUESTS = 24;
@@ -130,13 +130,7 @@ class VirtualGridIntegrationTest {
 
     /** Booking ids whose last decision holds, but which no ACCEPTED request lists (component and selection). */
     static List<String> leaked(List<ReservationDecision> grids, Map<String, List<ReservationDecision>> byRequest) {
-        Set<String> listed = new HashSet<>();
-        for (ReservationDecision d : grids) {
-            if (d.getStatus() == ReservationStatus.ACCEPTED) {
-                d.getComponents().forEach(c -> listed.add("vg:" + d.getRequestId() + ":" + c.getComponent() + ":"
-                        + c.getSelection()));
-            }
-        }
+        Set<String> listed = new HashSet<>(bookingIds(grids));
         Map<String, ReservationDecision> last = new HashMap<>();
         byRequest.forEach((id, decisions) -> decisions.forEach(d -> last.put(d.getDomain() + "/" + id, d)));
         List<String> leaked = new ArrayList<>();
@@ -147,6 +141,22 @@ class VirtualGridIntegrationTest {
             }
         });
         return leaked;
+    }
+
+    /**
+     * The domains' booking ids that the ACCEPTED requests among {@code grids} hold: per component, its selection, and
+     * after the first binding try the try (counted in the decision's statistics) too.
+     */
+    public static List<String> bookingIds(List<ReservationDecision> grids) {
+        List<String> ids = new ArrayList<>();
+        for (ReservationDecision d : grids) {
+            if (d.getStatus() == ReservationStatus.ACCEPTED) {
+                long lastTry = d.getStatistics().getCounts().getOrDefault("tries", 1L) - 1;
+                d.getComponents().forEach(c -> ids.add("vg:" + d.getRequestId() + ":" + c.getComponent() + ":"
+                        + c.getSelection() + (lastTry == 0 ? "" : ":" + lastTry)));
+            }
+        }
+        return ids;
     }
 
     /** 8 domains, each with two clusters of two hosts on its own site. */

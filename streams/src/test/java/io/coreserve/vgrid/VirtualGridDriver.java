@@ -48,6 +48,8 @@ final class VirtualGridDriver implements AutoCloseable {
     final TestInputTopic<String, VirtualGridRequest> requests;
     final TestOutputTopic<String, ReservationDecision> decisions;
     final TestOutputTopic<String, BindCommand> commands;
+    /** Bind commands from elsewhere (a coordinator on another driver). */
+    final TestInputTopic<String, BindCommand> commandsIn;
     final TestOutputTopic<String, BindReply> replies;
     /** Every decision read so far, in order. */
     final List<ReservationDecision> seen = new ArrayList<>();
@@ -72,6 +74,8 @@ final class VirtualGridDriver implements AutoCloseable {
         decisions = driver.createOutputTopic(topics.decisions(), keys.deserializer(), serdes.decisions().deserializer());
         commands = driver.createOutputTopic(topics.bindCommands(), keys.deserializer(),
                 serdes.bindCommands().deserializer());
+        commandsIn = driver.createInputTopic(topics.bindCommands(), keys.serializer(),
+                serdes.bindCommands().serializer());
         replies = driver.createOutputTopic(topics.bindReplies(), keys.deserializer(), serdes.bindReplies().deserializer());
     }
 
@@ -112,9 +116,14 @@ final class VirtualGridDriver implements AutoCloseable {
     }
 
     void submit(String id, String vgdl, int selections, VirtualGridBinding binding) {
+        submit(id, vgdl, selections, binding, T0.plusSeconds(1));
+    }
+
+    /** Submits at event time {@code at}, for an hour from T0 + 10 minutes or from {@code at}, whichever is later. */
+    void submit(String id, String vgdl, int selections, VirtualGridBinding binding, Instant at) {
         requests.pipeInput(id, VirtualGridRequest.newBuilder().setRequestId(id).setUser("alice").setVgdl(vgdl)
                 .setDurationMillis(3_600_000).setEarliestStart(T0.plusSeconds(600)).setSelections(selections)
-                .setBinding(binding).setSubmittedAt(T0).build(), T0.plusSeconds(1));
+                .setBinding(binding).setSubmittedAt(at).build(), at);
     }
 
     /** The decision of request {@code id} among the decisions read so far (the vgrid's own, not its bookings'). */
