@@ -54,6 +54,8 @@ final class BindCommandHandler {
     private final double failureProbability;
     private final long seed;
     private final long retentionMillis;
+    /** The latest event time of an answer of this task (in memory: after a restart, from the next command on). */
+    private long lastStamp = Long.MIN_VALUE;
     /** The answers by the stream time after which they are pruned. */
     private final ExpiryIndex answersByExpiry = new ExpiryIndex();
 
@@ -87,7 +89,13 @@ final class BindCommandHandler {
         return BOOKING_PREFIX + requestId + ":" + component + ":" + selection + (bindTry == 0 ? "" : ":" + bindTry);
     }
 
-    Output handle(String key, BindCommand command, long time) {
+    Output handle(String key, BindCommand command, long commandTime) {
+        // A command's event time is its request's, and a retried or timed-out round's commands carry the time of the
+        // round before (the coordinator never stamps with its wall clock): so a bind may come with an older time than
+        // a release this task already stamped on the same hosts. The answers are stamped at the latest time this task
+        // has stamped, so in decision time too every booking follows the releases that made room for it.
+        long time = Math.max(commandTime, lastStamp);
+        lastStamp = time;
         String answeredKey = ReservationStores.resourceKey(command.getDomain(), command.getCommandId());
         if (answers.get(answeredKey) != null) {
             LOG.debug("Bind command {} answered before: not again", command.getCommandId());
