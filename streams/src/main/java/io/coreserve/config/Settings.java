@@ -72,6 +72,8 @@ public final class Settings {
     public static final String VGRID_MAX_COMPONENTS = "coreserve.vgrid.max-components";
     public static final String VGRID_CLOSE_MS = "coreserve.vgrid.close-ms";
     public static final String VGRID_CLOCK_SIMILARITY = "coreserve.vgrid.clock-similarity";
+    public static final String VGRID_BIND_TRIES = "coreserve.vgrid.bind-tries";
+    public static final String VGRID_RETRY_BACKOFF = "coreserve.vgrid.retry-backoff";
 
     private static final ConfigDef DEFINITION = define();
 
@@ -116,7 +118,8 @@ public final class Settings {
         def.define(MAX_DURATION, Type.STRING, "P30D", positiveDuration(), Importance.MEDIUM,
                 "the longest t_res a request may ask for; a longer one is REJECTED INVALID_REQUEST (submit refuses it)");
         def.define(HISTORY_RETENTION, Type.STRING, "P2D", nonNegativeDuration(), Importance.LOW,
-                "age (stream time) at which monitoring samples, and the offers agents' ended reservations, are pruned");
+                "age (stream time) at which monitoring samples, the offers agents' ended reservations, and decided virtual"
+                        + " grids (after their decision and their end) with their domains' bind answers, are pruned");
         def.define(PROPERTIES, Type.LIST, "cores,cpu_ghz,memory_gb", nonEmptyList(), Importance.HIGH,
                 "the system's quantitative properties P (seed 000 section 2)");
         def.define(ENGINE_ALGORITHM, Type.STRING, "improved",
@@ -185,6 +188,12 @@ public final class Settings {
                 "clusters closer than this latency estimate (ms) form one TightBag");
         def.define(VGRID_CLOCK_SIMILARITY, Type.DOUBLE, 0.05, ConfigDef.Range.atLeast(0), Importance.LOW,
                 "hosts whose clocks differ by at most this share form one cluster");
+        def.define(VGRID_BIND_TRIES, Type.INT, 4, ConfigDef.Range.between(1, 16), Importance.LOW,
+                "binding tries of a virtual grid that lost hosts to another virtual grid: everything is released and"
+                        + " bound again after a back-off, at most this many tries in all (1: never again)");
+        def.define(VGRID_RETRY_BACKOFF, Type.STRING, "PT0.5S", positiveDuration(), Importance.LOW,
+                "wall-clock back-off before try k+1 of a virtual grid: uniform in [0, this x 2^(k-1)), drawn from"
+                        + " coreserve.engine.seed and the request id");
         // Bounded reads of the serde (schemas module: it reads them from the serde's configuration map).
         def.define(io.coreserve.serde.ReadLimits.MAX_RECORD_BYTES, Type.INT,
                 io.coreserve.serde.ReadLimits.DEFAULTS.maxRecordBytes(), ConfigDef.Range.atLeast(1), Importance.MEDIUM,

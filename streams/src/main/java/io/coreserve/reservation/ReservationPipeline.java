@@ -104,7 +104,7 @@ public final class ReservationPipeline {
                         context.getStateStore(CLOCK_STORE), context.getStateStore(PENDING_SAMPLES_STORE),
                         context.getStateStore(CO_RESERVATIONS_STORE));
                 BindCommandHandler binds = new BindCommandHandler(stores, context.getStateStore(BIND_ANSWERS_STORE),
-                        bindFailureProbability, settings.engine().seed());
+                        bindFailureProbability, settings.engine().seed(), settings.retention());
                 return new ReservationTask(new CommandDispatcher(commandHandlers(stores), settings.defaultDomain()),
                         binds, new MonitoringHandler(settings, stores), new LifecycleTicker(settings, stores), live, stores);
             }

@@ -10,7 +10,8 @@ import java.util.function.Supplier;
  * The reservation service of one stream task: routes each kind of event to its handler, around the task's one
  * {@link ReservationStores}. Commands go to {@link CommandDispatcher} (one {@link CommandHandler} per kind), a
  * virtual grid's binds and releases to {@link BindCommandHandler},
- * catalogue records and samples to {@link MonitoringHandler}, stream-time ticks to {@link LifecycleTicker}.
+ * catalogue records and samples to {@link MonitoringHandler}, stream-time ticks to {@link LifecycleTicker} (and the
+ * pruning of old bind answers).
  * Each event is handled under the task's {@link LiveBooks} lock, so the HTTP queries that read the live books see
  * them between two events; the task's domains are registered there while it lives.
  */
@@ -58,7 +59,10 @@ final class ReservationTask implements DomainEventHandler {
 
     @Override
     public Output onStreamTime(long now) {
-        return locked(() -> lifecycle.onStreamTime(now));
+        return locked(() -> {
+            binds.pruneAnswers(now);
+            return lifecycle.onStreamTime(now);
+        });
     }
 
     @Override

@@ -51,7 +51,7 @@ final class BindCommands {
                 .setOp(op).setRequestId(id).setUser(state.getRequest().getUser()).setDomain(domain)
                 .setComponent(component).setSelection(selection).setRound(state.getRound())
                 .setResourceIds(resourceIds).setStart(state.getStart()).setEnd(state.getEnd())
-                .setSentAt(Instant.ofEpochMilli(now)).build();
+                .setSentAt(Instant.ofEpochMilli(now)).setBindTry(state.getTries()).build();
     }
 
     static BindingSnapshot snapshot(BindingState s) {

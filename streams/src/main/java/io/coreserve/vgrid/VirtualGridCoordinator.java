@@ -21,6 +21,7 @@ import io.coreserve.events.VirtualGridRequest;
 import io.coreserve.events.VirtualGridState;
 import io.coreserve.identity.AuthenticatingCommandDeserializer;
 import io.coreserve.reservation.FieldLimits;
+import io.coreserve.topology.ExpiryIndex;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -61,15 +62,32 @@ import org.slf4j.LoggerFactory;
  * A request id seen before gets its decision again (nothing while undecided). Answers to another round are ignored.
  * Every step is one exactly-once transaction (store change and messages together). The deadlines live in memory:
  * after a restart, undecided requests get a full timeout again.
+ *
+ * <p>Competition between virtual grids (beyond the paper, which binds one request against a failure model): requests
+ * selected from the same catalogue ask for the same hosts in the same order, each wins some components and loses
+ * others, and the integrated algorithm, which never gives up what it holds, lets every one of them exhaust a
+ * component while holding the rest. So when a try fails and one of its refusals was a host held by another virtual
+ * grid ({@code BindReply.contended}), nothing is decided yet: everything was released (the algorithm's own step),
+ * and after a back-off ({@link RetryBackoff}: seeded per request, doubling per try) the request binds again from its
+ * best selections, up to {@code coreserve.vgrid.bind-tries} tries. Holding nothing while waiting rules out
+ * deadlock; the seeded random waits spread colliding requests apart (livelock only with a vanishing probability,
+ * and the tries are bounded). Refusals that will not pass (injected, down, measured busy) are not retried.
+ *
+ * <p>A decided request is forgotten (its state deleted) once stream time passes its decision, and for an accepted
+ * one the end of its bookings, by {@code coreserve.history.retention}; until then a repeated id gets the decision
+ * again, afterwards it is a new request.
  */
 final class VirtualGridCoordinator implements Processor<String, SpecificRecord, String, SpecificRecord> {
 
     private static final Logger LOG = LoggerFactory.getLogger(VirtualGridCoordinator.class);
+    private static final Duration PRUNE_INTERVAL = Duration.ofMinutes(1);
 
     private final GridCatalogue catalogue;
     private final VirtualGridSettings settings;
-    /** Wall-clock deadline of the current round of each undecided request of this task. */
+    /** Wall-clock deadline of the current round (or of the back-off) of each undecided request of this task. */
     private final Map<String, Long> deadlines = new HashMap<>();
+    /** Decided requests by the stream time after which they are forgotten. */
+    private final ExpiryIndex decided = new ExpiryIndex();
     private boolean deadlinesLoaded;
     private ProcessorContext<String, SpecificRecord> context;
     private KeyValueStore<String, VirtualGridState> states;
@@ -85,9 +103,19 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
         this.context = context;
         this.states = context.getStateStore(VirtualGridTopology.STATES_STORE);
         this.resources = context.getStateStore(VirtualGridTopology.CATALOGUE_STORE);
-        long timeout = settings.bindTimeout().toMillis();
-        context.schedule(Duration.ofMillis(Math.max(10, Math.min(1_000, timeout / 2))), PunctuationType.WALL_CLOCK_TIME,
+        // Often enough for both the round timeout and the shortest back-off to be kept to a fraction of themselves.
+        long shortest = Math.min(settings.bindTimeout().toMillis() / 2, settings.retryBackoff().toMillis() / 4);
+        context.schedule(Duration.ofMillis(Math.max(10, Math.min(1_000, shortest))), PunctuationType.WALL_CLOCK_TIME,
                 this::expire);
+        // Stream time, not wall-clock time: a replay forgets the same requests at the same point.
+        context.schedule(PRUNE_INTERVAL, PunctuationType.STREAM_TIME, this::prune);
+        try (KeyValueIterator<String, VirtualGridState> all = states.all()) {
+            all.forEachRemaining(kv -> {
+                if (kv.value.getDecision() != null) {
+                    decided.add(kv.key, forgetAfter(kv.value));
+                }
+            });
+        }
     }
 
     @Override
@@ -213,6 +241,9 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
             return;
         }
         awaited.setAccepted(reply.getAccepted());
+        if (!reply.getAccepted() && Boolean.TRUE.equals(reply.getContended())) {
+            state.setContended(true);
+        }
         state.setUpdatedAt(Instant.ofEpochMilli(now));
         if (state.getAwaiting().stream().allMatch(a -> a.getAccepted() != null)) {
             concludeRound(state, now);
@@ -257,6 +288,10 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
         state.setBinding(BindCommands.snapshot(process.state()));
         if (process.decided()) {
             var outcome = process.outcome();
+            if (!outcome.success() && state.getContended() && state.getTries() + 1 < settings.bindTries()) {
+                backOff(state, outcome.attempts());
+                return;
+            }
             Instant at = Instant.ofEpochMilli(now);
             decide(state, outcome.success() ? VirtualGridDecisions.accepted(state, outcome, at)
                     : VirtualGridDecisions.bindingFailed(state, outcome, at), now);
@@ -274,6 +309,38 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
         store(state);
     }
 
+    /**
+     * Gives the failed try up (the process has released everything it held) and waits before the next one: the
+     * stored binding keeps the failed outcome until then, which is how {@link #expire} tells a back-off from a round.
+     */
+    private void backOff(VirtualGridState state, int attempts) {
+        state.setTries(state.getTries() + 1);
+        state.setRetriedAttempts(state.getRetriedAttempts() + attempts);
+        state.setAwaiting(List.of());
+        long delay = backoffMillis(state);
+        LOG.info("Virtual grid {}: try {} lost hosts to another virtual grid; everything released, trying again in {} ms",
+                state.getRequest().getRequestId(), state.getTries(), delay);
+        states.put(state.getRequest().getRequestId(), state);
+        deadlines.put(state.getRequest().getRequestId(), context.currentSystemTimeMs() + delay);
+    }
+
+    private long backoffMillis(VirtualGridState state) {
+        return RetryBackoff.delayMillis(settings.seed(), state.getRequest().getRequestId(), state.getTries(),
+                settings.retryBackoff());
+    }
+
+    private static boolean backingOff(VirtualGridState state) {
+        return state.getDecision() == null && state.getBinding() != null && state.getBinding().getOutcome() == 0;
+    }
+
+    /** The next try after a back-off: a fresh binding process over the same selections, best first again. */
+    private void retry(VirtualGridState state) {
+        state.setContended(false);
+        int[] available = state.getComponents().stream().mapToInt(c -> c.getSelections().size()).toArray();
+        // At the event time of the last change, as a timed-out round: the commands do not depend on the wall clock.
+        nextRound(state, approach(state).start(available), state.getUpdatedAt().toEpochMilli());
+    }
+
     private void decide(VirtualGridState state, ReservationDecision decision, long now) {
         state.setDecision(decision);
         state.setAwaiting(List.of());
@@ -284,6 +351,27 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
         context.forward(new Record<>(id, VirtualGridDecisions.notification(state.getRequest(), decision), now),
                 VirtualGridTopology.NOTIFICATIONS_SINK);
         store(state);
+        decided.add(id, forgetAfter(state));
+    }
+
+    /** The stream time after which a decided request is forgotten: its decision, or its bookings' end, + retention. */
+    private long forgetAfter(VirtualGridState state) {
+        long last = state.getDecision().getDecidedAt().toEpochMilli();
+        if (state.getDecision().getStatus() == io.coreserve.events.ReservationStatus.ACCEPTED) {
+            last = Math.max(last, state.getEnd().toEpochMilli());
+        }
+        return last + settings.retention().toMillis();
+    }
+
+    /** The stream-time punctuator: deletes the requests decided long enough ago (only those, found by the index). */
+    private void prune(long streamTime) {
+        List<String> due = decided.takeBefore(streamTime);
+        for (String id : due) {
+            states.delete(id);
+        }
+        if (!due.isEmpty()) {
+            LOG.debug("Forgot {} virtual grids decided more than {} ago", due.size(), settings.retention());
+        }
     }
 
     /** Stores the state and (re)starts its round's timeout, or ends it once decided. */
@@ -303,7 +391,8 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
             try (KeyValueIterator<String, VirtualGridState> all = states.all()) {
                 all.forEachRemaining(kv -> {
                     if (kv.value.getDecision() == null) {
-                        deadlines.putIfAbsent(kv.key, now + settings.bindTimeout().toMillis());
+                        deadlines.putIfAbsent(kv.key, now + (backingOff(kv.value) ? backoffMillis(kv.value)
+                                : settings.bindTimeout().toMillis()));
                     }
                 });
             }
@@ -315,6 +404,10 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
             VirtualGridState state = states.get(id);
             if (state == null || state.getDecision() != null) {
                 deadlines.remove(id);
+                continue;
+            }
+            if (backingOff(state)) {
+                retry(state);
                 continue;
             }
             List<String> silent = state.getAwaiting().stream().filter(a -> a.getAccepted() == null)

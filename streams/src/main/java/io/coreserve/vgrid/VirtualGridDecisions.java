@@ -47,7 +47,7 @@ final class VirtualGridDecisions {
                 .setReservationId(BindCommands.reservationId(state.getRequest().getRequestId()))
                 .setStart(state.getStart()).setEnd(state.getEnd())
                 .setMessage("bound " + bound.length + " components (" + hosts + " hosts) in " + outcome.steps()
-                        + " rounds, " + outcome.attempts() + " bind attempts")
+                        + " rounds, " + outcome.attempts() + " bind attempts" + retried(state))
                 .setComponents(components)
                 .build();
     }
@@ -62,7 +62,7 @@ final class VirtualGridDecisions {
                 .setReasonCode("BINDING_FAILED")
                 .setMessage("a component exhausted its selections after " + outcome.attempts() + " bind attempts in "
                         + outcome.steps() + " rounds (per component: " + java.util.Arrays.toString(attempts)
-                        + "); every bound component was released")
+                        + ")" + retried(state) + "; every bound component was released")
                 .setComponents(components)
                 .build();
     }
@@ -98,6 +98,12 @@ final class VirtualGridDecisions {
                 .setResourceIds(hosts).setTime(decision.getDecidedAt()).build();
     }
 
+    /** The tries given up to competing virtual grids, if any, for the message. */
+    private static String retried(VirtualGridState state) {
+        return state.getTries() == 0 ? "" : " (try " + (state.getTries() + 1) + ": " + state.getTries()
+                + " earlier tries with " + state.getRetriedAttempts() + " attempts lost hosts to other virtual grids)";
+    }
+
     private static ReservationDecision.Builder base(VirtualGridState state, ReservationStatus status, Instant at,
             BindingOutcome outcome) {
         Map<String, Long> counts = new LinkedHashMap<>();
@@ -105,6 +111,9 @@ final class VirtualGridDecisions {
         counts.put("attempts", (long) outcome.attempts());
         counts.put("rounds", (long) outcome.steps());
         counts.put("hold", outcome.hold());
+        // Tries given up to competition before this one (attempts, rounds and hold above are this try's).
+        counts.put("tries", (long) state.getTries() + 1);
+        counts.put("retriedAttempts", (long) state.getRetriedAttempts());
         AlgorithmStatistics statistics = AlgorithmStatistics.newBuilder()
                 .setAlgorithm(ALGORITHM + state.getRequest().getBinding().name().toLowerCase(java.util.Locale.ROOT))
                 .setPasses(outcome.steps())

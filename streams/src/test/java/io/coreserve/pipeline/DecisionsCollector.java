@@ -26,7 +26,13 @@ final class DecisionsCollector implements AutoCloseable {
     private final List<ReservationDecision> decisions = new ArrayList<>();
 
     DecisionsCollector(CoreserveConfig config) {
+        this(config, Map.of());
+    }
+
+    /** With consumer settings of its own, e.g. a short {@code fetch.max.wait.ms} for a reader that times decisions. */
+    DecisionsCollector(CoreserveConfig config, Map<String, String> consumerSettings) {
         Properties props = ClientSettings.consumer(config);
+        props.putAll(consumerSettings);
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         consumer = new KafkaConsumer<>(props, new StringDeserializer(),
@@ -42,6 +48,13 @@ final class DecisionsCollector implements AutoCloseable {
     int poll(Duration wait) {
         consumer.poll(wait).forEach(r -> decisions.add(r.value()));
         return decisions.size();
+    }
+
+    /** Polls once for up to {@code wait}; returns the decisions this poll read. */
+    List<ReservationDecision> pollNew(Duration wait) {
+        int before = decisions.size();
+        poll(wait);
+        return List.copyOf(decisions.subList(before, decisions.size()));
     }
 
     /** Polls until at least {@code count} decisions have been read. */

@@ -35,11 +35,17 @@ final class CoordinatorOnly implements AutoCloseable {
     private final TestOutputTopic<String, ReservationDecision> decisions;
 
     CoordinatorOnly(Path stateDir, String scope) {
-        CoreserveConfig config = CoreserveConfig.of(Map.of(
+        this(stateDir, scope, Map.of());
+    }
+
+    CoordinatorOnly(Path stateDir, String scope, Map<String, String> extra) {
+        Map<String, String> settings = new java.util.HashMap<>(Map.of(
                 StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092",
                 StreamsConfig.STATE_DIR_CONFIG, stateDir.toString(),
                 CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://" + scope,
                 Settings.VGRID_BIND_TIMEOUT, "PT5S"));
+        settings.putAll(extra);
+        CoreserveConfig config = CoreserveConfig.of(settings);
         EventSerdes serdes = new EventSerdes(config);
         var topics = config.topics();
         driver = new TopologyTestDriver(VirtualGridTopology.addTo(new Topology(), topics, serdes,
@@ -69,6 +75,11 @@ final class CoordinatorOnly implements AutoCloseable {
         return commands.readValuesToList();
     }
 
+    /** A domain's answer, as the domain gave it. */
+    void deliver(BindReply reply) {
+        replies.pipeInput(reply.getRequestId(), reply, reply.getSentAt());
+    }
+
     void answer(BindCommand command, boolean accepted) {
         replies.pipeInput(command.getRequestId(), BindReply.newBuilder().setCommandId(command.getCommandId())
                 .setOp(command.getOp()).setRequestId(command.getRequestId()).setDomain(command.getDomain())
@@ -79,6 +90,11 @@ final class CoordinatorOnly implements AutoCloseable {
 
     void advanceWallClock(Duration by) {
         driver.advanceWallClockTime(by);
+    }
+
+    /** The decisions sent since the last call. */
+    List<ReservationDecision> decisions() {
+        return decisions.readValuesToList();
     }
 
     ReservationDecision decision(String id) {

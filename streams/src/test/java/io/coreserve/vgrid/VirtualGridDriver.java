@@ -52,6 +52,8 @@ final class VirtualGridDriver implements AutoCloseable {
     final TestInputTopic<String, VirtualGridRequest> requests;
     final TestOutputTopic<String, ReservationDecision> decisions;
     final TestOutputTopic<String, BindCommand> commands;
+    /** Bind commands from elsewhere (a coordinator on another driver). */
+    final TestInputTopic<String, BindCommand> commandsIn;
     final TestOutputTopic<String, BindReply> replies;
     /** Every decision read so far, in order. */
     final List<ReservationDecision> seen = new ArrayList<>();
@@ -76,6 +78,8 @@ final class VirtualGridDriver implements AutoCloseable {
         decisions = driver.createOutputTopic(topics.decisions(), keys.deserializer(), serdes.decisions().deserializer());
         commands = driver.createOutputTopic(topics.bindCommands(), keys.deserializer(),
                 serdes.bindCommands().deserializer());
+        commandsIn = driver.createInputTopic(topics.bindCommands(), keys.serializer(),
+                serdes.bindCommands().serializer());
         replies = driver.createOutputTopic(topics.bindReplies(), keys.deserializer(), serdes.bindReplies().deserializer());
     }
 
@@ -116,7 +120,14 @@ final class VirtualGridDriver implements AutoCloseable {
     }
 
     void submit(String id, String vgdl, int selections, VirtualGridBinding binding) {
-        requests.pipeInput(id, request(id, "alice", vgdl, selections, binding), T0.plusSeconds(1));
+        submit(id, vgdl, selections, binding, T0.plusSeconds(1));
+    }
+
+    /** Submits at event time {@code at} (the request's window as {@link #request} makes it). */
+    void submit(String id, String vgdl, int selections, VirtualGridBinding binding, Instant at) {
+        VirtualGridRequest request = request(id, "alice", vgdl, selections, binding);
+        request.setSubmittedAt(at);
+        requests.pipeInput(id, request, at);
     }
 
     /** A request for one hour, ten minutes after T0, as {@link #submit} sends it. */
