@@ -23,7 +23,7 @@ final class BestImprovementOptimiser {
             for (int out = 0; out < s.chosenCount; out++) {
                 s.sumsWithout(s.chosen[out], without);
                 for (int in = 0; in < s.restCount; in++) {
-                    double after = s.estimateAfterSwap(without, s.rest[in]);
+                    double after = s.estimateAfterSwapAbove(without, s.rest[in], best);
                     if (after > best) {
                         best = after;
                         bestOut = out;

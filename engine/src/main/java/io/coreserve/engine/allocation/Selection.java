@@ -127,6 +127,17 @@ final class Selection {
 
     /** {@link #estimateAfterSwap(int, int)} with the leaving member's part taken out beforehand: the same value. */
     double estimateAfterSwap(long[] without, int in) {
+        return estimateAfterSwapAbove(without, in, Double.NEGATIVE_INFINITY);
+    }
+
+    /**
+     * {@link #estimateAfterSwap(long[], int)} when it exceeds {@code floor}, else some value not above it (-1, or a
+     * partial product): every factor (T_i + sum of T_ij^t) / sum of p_ij is at most 1 once sum a_ij^t >= d_i (the
+     * sums of reserved and available make the capacity), and a rounded product with a factor at most 1 is never
+     * above the other factor, so once the product so far is not above the floor, the rest need not be divided out.
+     * The same value, with the same rounding, as the full estimate whenever it is above the floor.
+     */
+    double estimateAfterSwapAbove(long[] without, int in, double floor) {
         int p = availability.properties;
         double product = 1;
         for (int i = 0; i < p; i++) {
@@ -138,6 +149,9 @@ final class Selection {
             long reserved = without[p + i] + availability.reserved[b];
             long capacity = without[2 * p + i] + availability.capacity[b];
             product *= (double) (totals[i] + reserved) / capacity;
+            if (product <= floor) {
+                return product;
+            }
         }
         return product;
     }
