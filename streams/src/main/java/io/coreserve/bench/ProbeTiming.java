@@ -76,6 +76,37 @@ public final class ProbeTiming {
         return new Timing(Percentiles.ofNanos(nanos), errors, last);
     }
 
+    /**
+     * Times {@code count} {@code GET /health} on the same client, after as many untimed ones as {@link #time}: the
+     * floor under every probe (HTTP on both sides, no search), so that a probe's figure can be read as floor plus
+     * search.
+     */
+    public Timing timeHealth(int count) {
+        List<Long> nanos = new ArrayList<>();
+        int errors = 0;
+        String last = "none";
+        HttpRequest request = HttpRequest.newBuilder(probe.resolve("/health")).timeout(Duration.ofSeconds(60)).GET()
+                .build();
+        for (int k = -Math.min(200, count / 5); k < count; k++) {
+            try {
+                long start = System.nanoTime();
+                HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+                if (k >= 0) {
+                    nanos.add(System.nanoTime() - start);
+                }
+                errors += response.statusCode() == 200 ? 0 : 1;
+                last = "HTTP " + response.statusCode();
+            } catch (IOException e) {
+                errors++;
+                last = e.toString();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return new Timing(Percentiles.ofNanos(nanos), errors, last);
+    }
+
     /** The request as {@code submit}'s JSON (see {@code RequestSpec}). */
     static Map<String, Object> spec(CoAllocationRequest r) {
         Map<String, Object> spec = new LinkedHashMap<>();

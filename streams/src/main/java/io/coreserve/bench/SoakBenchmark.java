@@ -234,6 +234,8 @@ public final class SoakBenchmark {
         }
         ProbeTiming.Timing timing = probe.time(workload, options.probes());
         progress.printf("[%s] /probe on %s: %s%n", label, books, timing);
+        progress.printf("[%s] GET /health on the same connection (the floor under a probe): %s%n", label,
+                probe.timeHealth(options.probes()));
         return timing;
     }
 
