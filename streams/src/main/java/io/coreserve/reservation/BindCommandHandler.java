@@ -54,7 +54,11 @@ final class BindCommandHandler {
     private final double failureProbability;
     private final long seed;
     private final long retentionMillis;
-    /** The latest event time of an answer of this task (in memory: after a restart, from the next command on). */
+    /**
+     * The latest event time of an answer of this task: at start, the latest of the answers kept in the store (which
+     * moves with the task), so that after a crash moves the task a RELEASE is never stamped before the BIND it
+     * undoes (seen in the multi-instance kill test: the checker read a booking's cancellation before the booking).
+     */
     private long lastStamp = Long.MIN_VALUE;
     /** The answers by the stream time after which they are pruned. */
     private final ExpiryIndex answersByExpiry = new ExpiryIndex();
@@ -67,7 +71,10 @@ final class BindCommandHandler {
         this.seed = seed;
         this.retentionMillis = retention.toMillis();
         try (KeyValueIterator<String, BindReply> all = answers.all()) {
-            all.forEachRemaining(kv -> answersByExpiry.add(kv.key, expiry(kv.value)));
+            all.forEachRemaining(kv -> {
+                answersByExpiry.add(kv.key, expiry(kv.value));
+                lastStamp = Math.max(lastStamp, kv.value.getSentAt().toEpochMilli());
+            });
         }
     }
 

@@ -65,7 +65,8 @@ class ReservationStoresTest {
 
     @AfterEach
     void dropScopes() {
-        for (String store : new String[] {"catalogue", "reservations", "requests", "background", "down", "pending", "co-reservations"}) {
+        for (String store : new String[] {"catalogue", "reservations", "requests", "background", "down", "pending", "co-reservations",
+                "bind-answers"}) {
             InMemorySchemaRegistryClient.dropScope(scope + "-" + store);
         }
     }
@@ -207,5 +208,26 @@ class ReservationStoresTest {
         reopened.forgetBefore(2 * H);
         assertThat(reopened.books("default").timetables().breakpoints())
                 .isEqualTo(stores.books("default").timetables().breakpoints()).isPositive();
+    }
+
+    @Test
+    void bindAnswersAreStampedAfterEveryAnswerTheTaskGaveAlsoAfterARestart() {
+        KeyValueStore<String, io.coreserve.events.BindReply> answers = store("bind-answers",
+                serdes("bind-answers").bindReplies());
+        BindCommandHandler before = new BindCommandHandler(open(), answers, 0, 1L, java.time.Duration.ofDays(2));
+        long late = 10 * H;
+        assertThat(before.handle("default", release("c1"), late).bindReplies().get(0).getSentAt().toEpochMilli())
+                .isEqualTo(late);
+        // The task moves (a crash): a new handler on the same store, and a command carrying an older time.
+        BindCommandHandler after = new BindCommandHandler(open(), answers, 0, 1L, java.time.Duration.ofDays(2));
+        io.coreserve.events.BindReply answer = after.handle("default", release("c2"), 2 * H).bindReplies().get(0);
+        assertThat(answer.getSentAt().toEpochMilli()).as("never before an answer the task gave").isEqualTo(late);
+    }
+
+    private static io.coreserve.events.BindCommand release(String id) {
+        return io.coreserve.events.BindCommand.newBuilder().setCommandId(id).setOp(io.coreserve.events.BindOp.RELEASE)
+                .setRequestId("grid-1").setUser("alice").setDomain("default").setComponent(0).setSelection(0).setRound(1)
+                .setStart(Instant.ofEpochMilli(20 * H)).setEnd(Instant.ofEpochMilli(21 * H))
+                .setSentAt(Instant.ofEpochMilli(H)).build();
     }
 }
