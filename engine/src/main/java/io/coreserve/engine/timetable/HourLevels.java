@@ -3,46 +3,55 @@ package io.coreserve.engine.timetable;
 import java.util.Arrays;
 
 /**
- * The run indexes' answers for a whole domain, side by side: per duration class, resource, property and hour, the
- * lowest level at which a start in the hour may have a run of the class ({@link RunIndex#lowestLevels}), in one
- * byte array per class. A search asks where each of its candidates may be free ({@link
- * InMemoryTimetables#possibleStarts(int[], int, long, long, long[], long[], long, CandidateStretchVisitor)}) and
- * reads a few contiguous bytes per candidate and property instead of following each timetable to its index and
- * its bit words.
+ * The run indexes' answers for a whole domain, side by side: per duration class, resource, property and level, one
+ * bit per hour saying whether a start in the hour may have a run of the class at the level (what each timetable's
+ * {@link RunIndex} says for its hours; {@link RunIndex#lowestLevels}). A search asks where each of its candidates may
+ * be free ({@link InMemoryTimetables#possibleStarts(int[], int, long, long, long[], long[], long,
+ * CandidateStretchVisitor)}) and ANDs one word per constrained property for 64 hours, in arrays shared by the domain,
+ * instead of following each timetable to its index.
  *
- * <p>Why: on full books, asking each of about 560 candidates' run indexes was half of a decision (profiled on the
- * engine alone: memory stalls on each timetable's index and bits, and the bits recomputed after every booking in a
- * layout of 765 scattered words an hour). Here an hour of a resource costs one byte per property.
+ * <p>Why: on full books, asking each of about 560 candidates' run indexes was half of a window search (profiled on
+ * the engine alone: memory stalls on each timetable's index and bit words, and those bits recomputed after every
+ * booking); a byte per hour and property read one by one was still a third of a closest-free search over 7 days.
  *
- * <p>A byte is {@link #UNKNOWN} until asked for, and again after an edit of its hour or of the next one (a run
- * from one hour goes on into the next); the levels are fractions of a scale per resource (its capacities), and
- * another scale forgets the resource's bytes. Kept for at most {@link #MAX_HOURS} consecutive hours and within
- * {@link #MAX_BYTES} (a domain of a million resources keeps none: its searches ask each timetable, as before).
- * Not thread-safe, like the timetables.
+ * <p>A resource's hour is known once asked of its timetable, and unknown again after an edit of the hour or of the
+ * next one (a run from one hour goes on into the next); the levels are fractions of a scale per resource (its
+ * capacities), and another scale forgets the resource's hours. Hours come in words of 64 from a base that is a
+ * multiple of 64; at most {@link #MAX_HOURS} consecutive hours and {@link #MAX_BYTES} are kept (a domain of a million
+ * resources keeps none: its searches ask each timetable, as before). Not thread-safe, like the timetables.
  */
 final class HourLevels {
 
-    /** Not known: to be asked of the resource's run index. */
-    static final byte UNKNOWN = -1;
     /** A day and a half before the first hour asked for is kept too, so that a search moving back re-bases less. */
     private static final int MARGIN = 36;
     static final int MAX_HOURS = 24 * 62;
     static final long MAX_BYTES = 64L << 20;
+    private static final int STEPS = RunIndex.STEPS;
 
     private final int properties;
     private int rows;
-    /** Bucket (hour) of slot 0, and the slots per row. */
+    /** Bucket (hour) of bit 0, a multiple of 64, and the words of 64 hours per row. */
     private long base;
-    private int hours;
-    /** Per class, (resource * P + i) * hours + slot; null until a search asks for the class. */
-    private final byte[][] levels = new byte[RunIndex.CLASSES][];
-    /** Per resource and property, the scale its bytes are levels of (-1: none yet). */
+    private int words;
+    /**
+     * Per class, bit s of {@code possible[c][((r * P + i) * STEPS + q) * words + s / 64]}: a start in hour base + s
+     * may have a run of the class at level q of property i of resource r. Valid only where {@link #known} says so.
+     */
+    private final long[][] possible = new long[RunIndex.CLASSES][];
+    /** Per class, bit s of {@code known[c][r * words + s / 64]}: resource r's bits of hour base + s are known. */
+    private final long[][] known = new long[RunIndex.CLASSES][];
+    /** Per resource and property, the scale its bits are levels of (-1: none yet). */
     private long[] scales = new long[0];
+
+    private final int[] threshold;
+    private final long[] scale;
+    private final byte[] lowest;
 
     HourLevels(int properties) {
         this.properties = properties;
         this.threshold = new int[properties];
         this.scale = new long[properties];
+        this.lowest = new byte[properties];
     }
 
     /**
@@ -50,90 +59,47 @@ final class HourLevels {
      * pass {@link #MAX_HOURS} or {@link #MAX_BYTES} (the caller then asks each timetable).
      */
     boolean cover(int c, long first, long last, int resources) {
-        if (last - first + 1 > MAX_HOURS - 2 * MARGIN) {
+        if (last - first + 1 > MAX_HOURS - 2 * MARGIN - 128) {
             return false;
         }
+        long end = base + 64L * words;
         long newBase = base;
-        long newEnd = base + hours;
-        if (hours == 0 || first < base || last >= base + hours) {
-            newBase = hours == 0 ? first - MARGIN : Math.min(base, first - MARGIN);
-            newEnd = Math.max(hours == 0 ? 0 : base + hours, last + 1 + MARGIN);
+        long newEnd = end;
+        if (words == 0 || first < base || last >= end) {
+            newBase = words == 0 ? first - MARGIN : Math.min(base, first - MARGIN);
+            newEnd = Math.max(words == 0 ? Long.MIN_VALUE : end, last + 1 + MARGIN);
             if (newEnd - newBase > MAX_HOURS) {
                 newBase = first - MARGIN;                    // the hours before the asked ones are dropped
                 newEnd = Math.max(last + 1 + MARGIN, Math.min(newEnd, newBase + MAX_HOURS));
             }
+            newBase = Math.floorDiv(newBase, 64) * 64;
+            newEnd = Math.floorDiv(newEnd + 63, 64) * 64;
         }
         int newRows = Math.max(rows, resources);
-        int classes = levels[c] == null ? 1 : 0;
-        for (byte[] kept : levels) {
+        int newWords = (int) ((newEnd - newBase) / 64);
+        int classes = possible[c] == null ? 1 : 0;
+        for (long[] kept : possible) {
             classes += kept == null ? 0 : 1;
         }
-        if ((long) newRows * properties * (newEnd - newBase) * classes > MAX_BYTES) {
+        if (8L * newRows * properties * (STEPS + 1) * newWords * classes > MAX_BYTES) {
             return false;
         }
-        if (newBase != base || newEnd != base + hours || newRows != rows) {
-            resize(newBase, (int) (newEnd - newBase), newRows);
+        if (newBase != base || newWords != words || newRows != rows) {
+            resize(newBase, newWords, newRows);
         }
-        if (levels[c] == null) {
-            levels[c] = new byte[rows * properties * hours];
-            Arrays.fill(levels[c], UNKNOWN);
+        if (possible[c] == null) {
+            possible[c] = new long[rows * properties * STEPS * words];
+            known[c] = new long[rows * words];
         }
         return true;
-    }
-
-    /** The bytes of class c (after {@link #cover}). */
-    byte[] of(int c) {
-        return levels[c];
-    }
-
-    /** Where property 0 of the resource's bucket is; property i is {@link #hours()} * i further. */
-    int at(int resource, long bucket) {
-        return resource * properties * hours + (int) (bucket - base);
-    }
-
-    /** The distance between one property's bytes and the next's. */
-    int hours() {
-        return hours;
-    }
-
-    /** Makes the resource's bytes levels of {@code scale[offset ..]}, forgetting them when they were of another. */
-    void useScale(int resource, long[] scale, int offset) {
-        int at = resource * properties;
-        if (Arrays.equals(scales, at, at + properties, scale, offset, offset + properties)) {
-            return;
-        }
-        System.arraycopy(scale, offset, scales, at, properties);
-        forget(resource, 0, hours - 1);
-    }
-
-    /** What the resource holds changed on [from, to): the hours it touches, and the one before, are unknown again. */
-    void edited(int resource, long from, long to) {
-        if (hours == 0 || resource >= rows || to <= from) {
-            return;
-        }
-        long first = Math.max(Math.floorDiv(from, RunIndex.BUCKET) - 1, base);
-        long last = Math.min(Math.floorDiv(to - 1, RunIndex.BUCKET), base + hours - 1);
-        if (first <= last) {
-            forget(resource, (int) (first - base), (int) (last - base));
-        }
-    }
-
-    /** Drops the hours before {@code bucket} (the books forgot them), so that edits there cost nothing. */
-    void dropBefore(long bucket) {
-        if (hours > 0 && bucket > base) {
-            long end = base + hours;
-            long newBase = Math.min(bucket, end);
-            resize(newBase, (int) Math.max(end - newBase, 1), rows);
-        }
     }
 
     /**
      * Candidate k's possible stretches of [from, to] (its resource's timetable, thresholds {@code notAbove[k * P ..]}
      * and capacities {@code capacity[k * P ..]}, duration class c, after {@link #cover}): the hours of the window in
-     * which, for every property, the threshold's level is at or above the hour's lowest level, merged. The same
-     * hours as the timetable's own {@link Timetable#possibleStarts} answers (its bits are set from the lowest level
-     * on); bytes not known yet are asked of the timetable and kept, and where it keeps no index, every hour it
-     * cannot tell is possible.
+     * which, for every property, a run of the class may hold at the threshold's level, merged. The same hours as the
+     * timetable's own {@link Timetable#possibleStarts} answers; hours not known yet are asked of the timetable and
+     * kept, and where it keeps no index, every hour it cannot tell is possible.
      */
     void possibleStarts(Timetable timetable, int resource, int k, long from, long to, long duration, long[] notAbove,
             long[] capacity, int c, CandidateStretchVisitor visitor) {
@@ -147,99 +113,134 @@ final class HourLevels {
             }
             // The lowest level at or above the threshold, as RunIndex judges it (STEPS: above every level kept).
             int q = 0;
-            long scale = Math.max(0, capacity[offset + i]);
-            while (q < RunIndex.STEPS && RunIndex.multiplyFloor(scale, q) < limit) {
+            long levelScale = Math.max(0, capacity[offset + i]);
+            while (q < STEPS && RunIndex.multiplyFloor(levelScale, q) < limit) {
                 q++;
             }
             threshold[i] = q;
-            constrained |= q < RunIndex.STEPS;
+            constrained |= q < STEPS;
         }
         if (!constrained) {
             visitor.visit(k, from, to);                       // no threshold below the capacity
             return;
         }
         useScale(resource, capacity, offset);
-        byte[] bytes = levels[c];
+        long[] bits = possible[c];
+        long[] knownBits = known[c];
         long end = to > Long.MAX_VALUE - duration ? Long.MAX_VALUE : to + duration;
-        long firstBucket = Math.floorDiv(from, RunIndex.BUCKET);
-        long lastBucket = Math.floorDiv(to, RunIndex.BUCKET);
-        long openLo = Long.MIN_VALUE;
-        long openHi = Long.MIN_VALUE;
-        int at = at(resource, firstBucket);
-        for (long b = firstBucket; b <= lastBucket; b++, at++) {
-            if (bytes[at] == UNKNOWN) {
-                timetable.lowestLevels(from, end, b, scaleOf(capacity, offset), c, bytes, at, hours);
+        int firstSlot = (int) (Math.floorDiv(from, RunIndex.BUCKET) - base);
+        int lastSlot = (int) (Math.floorDiv(to, RunIndex.BUCKET) - base);
+        RunIndex.Merged merged = new RunIndex.Merged(from, to, (lo, hi) -> visitor.visit(k, lo, hi));
+        for (int w = firstSlot >>> 6; w <= lastSlot >>> 6; w++) {
+            long mask = RunIndex.wordMask(w, firstSlot, lastSlot);
+            for (long missing = ~knownBits[resource * words + w] & mask; missing != 0; missing &= missing - 1) {
+                learn(timetable, resource, c, (w << 6) + Long.numberOfTrailingZeros(missing), from, end, capacity,
+                        offset);
             }
-            boolean possible = true;
-            for (int i = 0; i < p && possible; i++) {
-                possible = bytes[at + i * hours] <= threshold[i];  // UNKNOWN (no index here) is possible too
-            }
-            if (!possible) {
-                continue;
-            }
-            long lo = Math.max(from, b * RunIndex.BUCKET);
-            long hi = Math.min(to, b * RunIndex.BUCKET + RunIndex.BUCKET - 1);
-            if (openHi != Long.MIN_VALUE && lo <= openHi + 1) {
-                openHi = hi;
-            } else {
-                if (openHi != Long.MIN_VALUE) {
-                    visitor.visit(k, openLo, openHi);
+            long word = mask;
+            for (int i = 0; i < p; i++) {
+                if (threshold[i] < STEPS) {
+                    word &= bits[((resource * p + i) * STEPS + threshold[i]) * words + w];
                 }
-                openLo = lo;
-                openHi = hi;
+            }
+            for (; word != 0; word &= word - 1) {
+                merged.hour(base + (w << 6) + Long.numberOfTrailingZeros(word));
             }
         }
-        if (openHi != Long.MIN_VALUE) {
-            visitor.visit(k, openLo, openHi);
-        }
+        merged.end();
     }
 
-    private long[] scaleOf(long[] capacity, int offset) {
+    /**
+     * Asks the timetable for the lowest levels of a slot and sets the slot's bit at every level from there on (and
+     * clears it below); where the timetable keeps no index, every level's bit is set and the slot stays unknown.
+     */
+    private void learn(Timetable timetable, int resource, int c, int slot, long from, long end, long[] capacity,
+            int offset) {
         System.arraycopy(capacity, offset, scale, 0, properties);
-        return scale;
-    }
-
-    private final int[] threshold;
-    private final long[] scale;
-
-    /** Bytes held (for tests). */
-    long bytes() {
-        long total = 8L * scales.length;
-        for (byte[] kept : levels) {
-            total += kept == null ? 0 : kept.length;
-        }
-        return total;
-    }
-
-    private void forget(int resource, int fromSlot, int toSlot) {
-        for (byte[] kept : levels) {
-            if (kept != null) {
-                for (int i = 0; i < properties; i++) {
-                    int row = (resource * properties + i) * hours;
-                    Arrays.fill(kept, row + fromSlot, row + toSlot + 1, UNKNOWN);
-                }
+        boolean answered = timetable.lowestLevels(from, end, base + slot, scale, c, lowest, 0, 1);
+        long[] bits = possible[c];
+        int w = slot >>> 6;
+        long bit = 1L << (slot & 63);
+        for (int i = 0; i < properties; i++) {
+            int lowestLevel = answered ? lowest[i] : 0;
+            int row = (resource * properties + i) * STEPS;
+            for (int q = 0; q < STEPS; q++) {
+                int at = (row + q) * words + w;
+                bits[at] = q >= lowestLevel ? bits[at] | bit : bits[at] & ~bit;
             }
         }
+        if (answered) {
+            known[c][resource * words + w] |= bit;
+        }
     }
 
-    private void resize(long newBase, int newHours, int newRows) {
-        int p = properties;
-        long from = Math.max(base, newBase);
-        long to = Math.min(base + hours, newBase + newHours);
-        for (int c = 0; c < levels.length; c++) {
-            byte[] old = levels[c];
-            if (old == null) {
+    /** Makes the resource's bits levels of {@code scale[offset ..]}, forgetting them when they were of another. */
+    private void useScale(int resource, long[] capacity, int offset) {
+        int at = resource * properties;
+        if (Arrays.equals(scales, at, at + properties, capacity, offset, offset + properties)) {
+            return;
+        }
+        System.arraycopy(capacity, offset, scales, at, properties);
+        forget(resource, 0, 64 * words - 1);
+    }
+
+    /** What the resource holds changed on [from, to): the hours it touches, and the one before, are unknown again. */
+    void edited(int resource, long from, long to) {
+        if (words == 0 || resource >= rows || to <= from) {
+            return;
+        }
+        long first = Math.max(Math.floorDiv(from, RunIndex.BUCKET) - 1, base);
+        long last = Math.min(Math.floorDiv(to - 1, RunIndex.BUCKET), base + 64L * words - 1);
+        if (first <= last) {
+            forget(resource, (int) (first - base), (int) (last - base));
+        }
+    }
+
+    /** Drops the words of hours before {@code bucket} (the books forgot them), so that edits there cost nothing. */
+    void dropBefore(long bucket) {
+        long newBase = Math.floorDiv(bucket, 64) * 64;
+        if (words > 1 && newBase > base) {
+            int dropped = (int) Math.min((newBase - base) / 64, words - 1);
+            resize(base + 64L * dropped, words - dropped, rows);
+        }
+    }
+
+    /** Clears the known bits of slots [fromSlot, toSlot] of the resource, in every class. */
+    private void forget(int resource, int fromSlot, int toSlot) {
+        for (long[] kept : known) {
+            if (kept == null) {
                 continue;
             }
-            byte[] kept = new byte[newRows * p * newHours];
-            Arrays.fill(kept, UNKNOWN);
-            if (from < to) {
-                for (int row = 0; row < rows * p; row++) {
-                    System.arraycopy(old, row * hours + (int) (from - base), kept, row * newHours + (int) (from - newBase),
-                            (int) (to - from));
+            for (int w = fromSlot >>> 6; w <= toSlot >>> 6; w++) {
+                kept[resource * words + w] &= ~RunIndex.wordMask(w, fromSlot, toSlot);
+            }
+        }
+    }
+
+    private void resize(long newBase, int newWords, int newRows) {
+        int p = properties;
+        // Whole words move: both bases are multiples of 64.
+        int shift = (int) ((newBase - base) / 64);
+        int fromWord = Math.max(0, shift);
+        int toWord = Math.min(words, shift + newWords);
+        for (int c = 0; c < possible.length; c++) {
+            if (possible[c] == null) {
+                continue;
+            }
+            long[] bits = new long[newRows * p * STEPS * newWords];
+            long[] knownBits = new long[newRows * newWords];
+            if (fromWord < toWord) {
+                for (int row = 0; row < rows * p * STEPS; row++) {
+                    System.arraycopy(possible[c], row * words + fromWord, bits, row * newWords + fromWord - shift,
+                            toWord - fromWord);
+                }
+                for (int r = 0; r < rows; r++) {
+                    System.arraycopy(known[c], r * words + fromWord, knownBits, r * newWords + fromWord - shift,
+                            toWord - fromWord);
                 }
             }
-            levels[c] = kept;
+            possible[c] = bits;
+            known[c] = knownBits;
         }
         if (newRows != rows) {
             long[] s = new long[newRows * p];
@@ -248,7 +249,7 @@ final class HourLevels {
             scales = s;
         }
         base = newBase;
-        hours = newHours;
+        words = newWords;
         rows = newRows;
     }
 }

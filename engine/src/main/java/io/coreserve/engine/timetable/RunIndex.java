@@ -182,7 +182,7 @@ final class RunIndex {
     }
 
     /** Possible hours, ascending, reported as merged stretches clipped to [from, to]. */
-    private static final class Merged {
+    static final class Merged {
         private final long from;
         private final long to;
         private final StretchVisitor sink;
@@ -240,17 +240,11 @@ final class RunIndex {
         int lastSlot = (int) (lastBucket - base);
         Merged merged = new Merged(from, to, sink);
         for (int w = firstSlot >>> 6; w <= lastSlot >>> 6; w++) {
-            long word = -1L;
+            long word = wordMask(w, firstSlot, lastSlot);
             for (int i = 0; i < p; i++) {
                 if (level[i] < STEPS) {
                     word &= bits[((i * STEPS + level[i]) * words + w) * CLASSES + c];
                 }
-            }
-            if (w == firstSlot >>> 6) {
-                word &= -1L << (firstSlot & 63);
-            }
-            if (w == lastSlot >>> 6 && (lastSlot & 63) < 63) {
-                word &= (1L << ((lastSlot & 63) + 1)) - 1;
             }
             for (; word != 0; word &= word - 1) {
                 merged.hour(base + (w << 6) + Long.numberOfTrailingZeros(word));
@@ -268,13 +262,7 @@ final class RunIndex {
         int firstSlot = (int) (firstBucket - base);
         int lastSlot = (int) (lastBucket - base);
         for (int w = firstSlot >>> 6; w <= lastSlot >>> 6; w++) {
-            long missing = ~bitsValid[w];
-            if (w == firstSlot >>> 6) {
-                missing &= -1L << (firstSlot & 63);
-            }
-            if (w == lastSlot >>> 6 && (lastSlot & 63) < 63) {
-                missing &= (1L << ((lastSlot & 63) + 1)) - 1;
-            }
+            long missing = ~bitsValid[w] & wordMask(w, firstSlot, lastSlot);
             for (; missing != 0; missing &= missing - 1) {
                 int slot = (w << 6) + Long.numberOfTrailingZeros(missing);
                 summarised(timetable, slot);
@@ -537,6 +525,18 @@ final class RunIndex {
             scratch[which] = new long[Math.max(size, 64)];
         }
         return scratch[which];
+    }
+
+    /** The bits of word w (slots 64 w .. 64 w + 63) that lie in [firstSlot, lastSlot]. */
+    static long wordMask(int w, int firstSlot, int lastSlot) {
+        long mask = -1L;
+        if (w == firstSlot >>> 6) {
+            mask &= -1L << (firstSlot & 63);
+        }
+        if (w == lastSlot >>> 6 && (lastSlot & 63) < 63) {
+            mask &= (1L << ((lastSlot & 63) + 1)) - 1;
+        }
+        return mask;
     }
 
     private static long bucket(long t) {
