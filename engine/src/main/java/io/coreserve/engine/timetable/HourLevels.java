@@ -34,8 +34,10 @@ final class HourLevels {
     private long base;
     private int words;
     /**
-     * Per class, bit s of {@code possible[c][((r * P + i) * STEPS + q) * words + s / 64]}: a start in hour base + s
+     * Per class, bit s of {@code possible[c][((r * P + i) * words + s / 64) * STEPS + q]}: a start in hour base + s
      * may have a run of the class at level q of property i of resource r. Valid only where {@link #known} says so.
+     * The levels are innermost because learning an hour writes its bit at every level (after each edit of the hour,
+     * on filling books more often than a search reads it), while a search reads one level per property.
      */
     private final long[][] possible = new long[RunIndex.CLASSES][];
     /** Per class, bit s of {@code known[c][r * words + s / 64]}: resource r's bits of hour base + s are known. */
@@ -140,7 +142,7 @@ final class HourLevels {
             long word = mask;
             for (int i = 0; i < p; i++) {
                 if (threshold[i] < STEPS) {
-                    word &= bits[((resource * p + i) * STEPS + threshold[i]) * words + w];
+                    word &= bits[((resource * p + i) * words + w) * STEPS + threshold[i]];
                 }
             }
             for (; word != 0; word &= word - 1) {
@@ -163,10 +165,9 @@ final class HourLevels {
         long bit = 1L << (slot & 63);
         for (int i = 0; i < properties; i++) {
             int lowestLevel = answered ? lowest[i] : 0;
-            int row = (resource * properties + i) * STEPS;
+            int at = ((resource * properties + i) * words + w) * STEPS;
             for (int q = 0; q < STEPS; q++) {
-                int at = (row + q) * words + w;
-                bits[at] = q >= lowestLevel ? bits[at] | bit : bits[at] & ~bit;
+                bits[at + q] = q >= lowestLevel ? bits[at + q] | bit : bits[at + q] & ~bit;
             }
         }
         if (answered) {
@@ -230,9 +231,9 @@ final class HourLevels {
             long[] bits = new long[newRows * p * STEPS * newWords];
             long[] knownBits = new long[newRows * newWords];
             if (fromWord < toWord) {
-                for (int row = 0; row < rows * p * STEPS; row++) {
-                    System.arraycopy(possible[c], row * words + fromWord, bits, row * newWords + fromWord - shift,
-                            toWord - fromWord);
+                for (int row = 0; row < rows * p; row++) {
+                    System.arraycopy(possible[c], (row * words + fromWord) * STEPS, bits,
+                            (row * newWords + fromWord - shift) * STEPS, (toWord - fromWord) * STEPS);
                 }
                 for (int r = 0; r < rows; r++) {
                     System.arraycopy(known[c], r * words + fromWord, knownBits, r * newWords + fromWord - shift,
