@@ -60,11 +60,13 @@ class PrometheusMetricsTest {
                 Map<String, Double>[] scraped = new Map[1];
                 await().atMost(Duration.ofSeconds(60)).until(() -> {
                     scraped[0] = scrape(app.http().url() + "/metrics");
-                    // Latencies are timed by a reader of the decisions topic, after the commit that counted the
-                    // statuses: wait for both (CI once scraped between them and saw one latency of three).
+                    // The reader of the decisions topic counts a decision's status, then times its latency, then
+                    // its search: wait for all three (CI scraped between them twice: one latency of three, one
+                    // search of two).
                     return scraped[0].getOrDefault("coreserve_decisions_total{status=\"ACCEPTED\"}", 0.0) == 2.0
                             && scraped[0].getOrDefault("coreserve_decisions_total{status=\"REJECTED\"}", 0.0) == 1.0
-                            && scraped[0].getOrDefault("coreserve_decision_latency_seconds_count", 0.0) >= 3.0;
+                            && scraped[0].getOrDefault("coreserve_decision_latency_seconds_count", 0.0) >= 3.0
+                            && scraped[0].getOrDefault("coreserve_engine_search_seconds_count", 0.0) >= 2.0;
                 });
                 Map<String, Double> m = scraped[0];
                 assertThat(m.get("coreserve_decision_latency_seconds_count")).isEqualTo(3.0);
