@@ -44,16 +44,42 @@ public final class ProbeTiming {
      * that warm up the JIT on both sides.
      */
     public Timing time(BenchWorkload workload, int count) {
+        return timeRequests(count, () -> HttpRequest.newBuilder(probe).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(spec(workload.next(Instant.now())))))
+                .build(), body -> String.valueOf(JSON.readTree(body).path("status").asText()));
+    }
+
+    /**
+     * Times {@code count} {@code GET /health} on the same client, after as many untimed ones as {@link #time}: the
+     * floor under every probe (HTTP on both sides, no search), so that a probe's figure can be read as floor plus
+     * search.
+     */
+    public Timing timeHealth(int count) {
+        HttpRequest health = HttpRequest.newBuilder(probe.resolve("/health")).timeout(Duration.ofSeconds(60)).GET()
+                .build();
+        return timeRequests(count, () -> health, body -> "HTTP 200");
+    }
+
+    /** A request to send, made before its timing starts. */
+    @FunctionalInterface
+    private interface RequestMaker {
+        HttpRequest make() throws IOException;
+    }
+
+    /** What an answer with status 200 says, for the timing's "last". */
+    @FunctionalInterface
+    private interface AnswerReader {
+        String read(String body) throws IOException;
+    }
+
+    private Timing timeRequests(int count, RequestMaker requests, AnswerReader answers) {
         List<Long> nanos = new ArrayList<>();
         int errors = 0;
         String last = "none";
-        int warmup = Math.min(200, count / 5);
-        for (int k = -warmup; k < count; k++) {
+        for (int k = -Math.min(200, count / 5); k < count; k++) {
             try {
-                String body = JSON.writeValueAsString(spec(workload.next(Instant.now())));
-                HttpRequest request = HttpRequest.newBuilder(probe).timeout(Duration.ofSeconds(60))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+                HttpRequest request = requests.make();
                 long start = System.nanoTime();
                 HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
                 if (k >= 0) {
@@ -63,39 +89,8 @@ public final class ProbeTiming {
                     errors++;
                     last = "HTTP " + response.statusCode() + " " + abbreviate(response.body());
                 } else {
-                    last = String.valueOf(JSON.readTree(response.body()).path("status").asText());
+                    last = answers.read(response.body());
                 }
-            } catch (IOException e) {
-                errors++;
-                last = e.toString();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        return new Timing(Percentiles.ofNanos(nanos), errors, last);
-    }
-
-    /**
-     * Times {@code count} {@code GET /health} on the same client, after as many untimed ones as {@link #time}: the
-     * floor under every probe (HTTP on both sides, no search), so that a probe's figure can be read as floor plus
-     * search.
-     */
-    public Timing timeHealth(int count) {
-        List<Long> nanos = new ArrayList<>();
-        int errors = 0;
-        String last = "none";
-        HttpRequest request = HttpRequest.newBuilder(probe.resolve("/health")).timeout(Duration.ofSeconds(60)).GET()
-                .build();
-        for (int k = -Math.min(200, count / 5); k < count; k++) {
-            try {
-                long start = System.nanoTime();
-                HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-                if (k >= 0) {
-                    nanos.add(System.nanoTime() - start);
-                }
-                errors += response.statusCode() == 200 ? 0 : 1;
-                last = "HTTP " + response.statusCode();
             } catch (IOException e) {
                 errors++;
                 last = e.toString();

@@ -124,7 +124,7 @@ final class StartTimeCandidates {
             end = CoAllocator.saturatingAdd(end, 1);
         }
         base = segments;
-        limitsOf(candidates, k, request);
+        limitsOf(candidates, k);
         sweepPossibleStarts(timetables, candidates, k, candidates.resources[k], request, end);
         // Line 4, backward: nextShort[m] = start of the first short segment at or after m.
         for (int m = segments - 2; m >= base; m--) {
@@ -135,16 +135,13 @@ final class StartTimeCandidates {
         addFreeIntervals(k, request);
     }
 
-    /** {@link #busyAbove} for candidate k: a segment is short when T_ij > p_ij - e_i for some i. */
-    private void limitsOf(CandidateSet candidates, int k, ResolvedRequest request) {
+    /** {@link #busyAbove} for candidate k, from the search's {@link #limits} (kept by {@link #knowPossibleStarts}). */
+    private void limitsOf(CandidateSet candidates, int k) {
         int p = candidates.properties;
-        long[] e = request.perResource();
         if (busyAbove.length < p) {
             busyAbove = new long[p];
         }
-        for (int i = 0; i < p; i++) {
-            busyAbove[i] = candidates.capacity[k * p + i] - e[i];
-        }
+        System.arraycopy(limits, k * p, busyAbove, 0, p);
     }
 
     private long[] possible = new long[16];
@@ -239,7 +236,7 @@ final class StartTimeCandidates {
         long[] e = request.perResource();
         for (int k = 0; k < size; k++) {
             for (int i = 0; i < p; i++) {
-                limits[k * p + i] = candidates.capacity[k * p + i] - e[i];   // as limitsOf: T_ij <= p_ij - e_i
+                limits[k * p + i] = candidates.capacity[k * p + i] - e[i];   // short when T_ij > p_ij - e_i
             }
         }
         Arrays.fill(knownFirst, 0, size, -1);
@@ -277,7 +274,7 @@ final class StartTimeCandidates {
      */
     private void keepDense(int size, int n) {
         for (int q = 0; q < knownCount * 2; q++) {
-            if (Math.abs(known[q]) >= 1L << 61) {
+            if (known[q] >= 1L << 61 || known[q] <= -(1L << 61)) {
                 return;                             // times beyond the events' packing: keep every stretch
             }
         }

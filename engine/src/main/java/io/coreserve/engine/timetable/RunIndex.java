@@ -259,6 +259,9 @@ final class RunIndex {
      */
     private void ensureBits(Timetable timetable, long firstBucket, long lastBucket) {
         cover(firstBucket, lastBucket + 1);
+        if (bits.length == 0) {
+            bits = new long[properties * STEPS * CLASSES * words];   // first use (no slot's bits were computed)
+        }
         int firstSlot = (int) (firstBucket - base);
         int lastSlot = (int) (lastBucket - base);
         for (int w = firstSlot >>> 6; w <= lastSlot >>> 6; w++) {
@@ -406,7 +409,9 @@ final class RunIndex {
         boolean[] v = new boolean[slots];
         long[] m = new long[slots * p];
         byte[] r = new byte[slots * stride];
-        long[] b = new long[p * STEPS * CLASSES * newWords];
+        // The bits only once the per-timetable bit path is used (a domain's HourLevels reads the summaries instead).
+        boolean withBits = bits.length > 0;
+        long[] b = withBits ? new long[p * STEPS * CLASSES * newWords] : bits;
         long[] bv = new long[newWords];
         if (keep) {
             // Slots [max(base, newBase), min(end, newEnd)) keep their summaries and bits at their new places.
@@ -420,7 +425,7 @@ final class RunIndex {
                 System.arraycopy(max, oldAt * p, m, newAt * p, n * p);
                 System.arraycopy(runs, oldAt * stride, r, newAt * stride, n * stride);
                 int wordCount = n / 64;
-                for (int set = 0; set < p * STEPS; set++) {
+                for (int set = 0; withBits && set < p * STEPS; set++) {
                     System.arraycopy(bits, (set * words + oldAt / 64) * CLASSES, b,
                             (set * newWords + newAt / 64) * CLASSES, wordCount * CLASSES);
                 }
