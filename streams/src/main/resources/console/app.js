@@ -269,9 +269,27 @@ feed.addEventListener('line', (event) => {
   refresh();
 });
 
-call('GET', '/console/me').then((me) => {
+// The domain list comes from the catalogue (GET /domains), with the configured domain chosen first; a domain
+// that has no resources yet (an empty catalogue) is still listed so that the timeline can be asked for it.
+async function loadDomains(chosen) {
+  const domains = await call('GET', '/domains');
+  const names = domains.map((d) => d.domain);
+  if (chosen && !names.includes(chosen)) {
+    domains.unshift({ domain: chosen, resources: 0 });
+  }
+  $('domain').replaceChildren(...domains.map((d) => {
+    const option = document.createElement('option');
+    option.value = d.domain;
+    option.textContent = d.domain + ' (' + d.resources + ')';
+    return option;
+  }));
+  $('domain').value = chosen || (names[0] ?? '');
+}
+
+call('GET', '/console/me').then(async (me) => {
   showUser(me);
-  $('domain').value = me.domain;
+  await loadDomains(me.domain);
   refresh();
 });
+$('domain').onchange = refresh;
 setInterval(refresh, 5000);

@@ -22,7 +22,8 @@ import org.apache.kafka.common.MetricName;
 /**
  * The HTTP queries (JSON; times in epoch milliseconds); {@code /openapi.json} describes each:
  * <ul>
- *   <li>{@code GET /resources[?domain=D]}: the catalogue;</li>
+ *   <li>{@code GET /resources[?domain=D]}: the catalogue; {@code GET /domains}: its domains (for the console's
+ *       domain list);</li>
  *   <li>{@code GET /timetable?resource=ID[&domain=D][&from=T][&to=T]}: a resource's bookings and the step function
  *       of reserved amounts over [from, to) (default: now to now + 24 h; T as in requests: ISO, epoch ms, now, +2h);</li>
  *   <li>{@code GET /users/USER/reservations/ID[?domain=D]}, or {@code GET /reservations/ID?user=USER[&domain=D]}: the
@@ -60,6 +61,8 @@ public final class QueryRoutes {
                     }
                     return Response.ok(all);
                 });
+        http.get("/domains", "the catalogue's domains, each with its number of resources, by name", List.of(),
+                ctx -> Response.ok(domains(queries, forwarding.fromOthers(ctx))));
         http.get("/timetable", "a resource's bookings (reservations and background occupancy) and the step function "
                         + "of reserved amounts over [from, to)",
                 List.of(Param.query("resource", true, "the resource id"), DOMAIN,
@@ -136,6 +139,28 @@ public final class QueryRoutes {
     @FunctionalInterface
     private interface LocalAnswer {
         Response get() throws Exception;
+    }
+
+    /**
+     * This instance's domains with their resource counts, and the other instances' answers: each domain's resources
+     * live on the instance that owns the domain, so a domain appears in one answer (the first one seen is kept).
+     */
+    static List<Map<String, Object>> domains(ReservationQueries queries, List<JsonNode> others) {
+        Map<String, Integer> counts = new java.util.TreeMap<>();
+        for (var resource : queries.resources(null)) {
+            counts.merge(resource.getDomain(), 1, Integer::sum);
+        }
+        for (JsonNode answer : others) {
+            answer.forEach(row -> counts.putIfAbsent(row.path("domain").asText(), row.path("resources").asInt()));
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        counts.forEach((domain, count) -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("domain", domain);
+            row.put("resources", count);
+            rows.add(row);
+        });
+        return rows;
     }
 
     private static String domainOr(Context ctx, String defaultDomain) {

@@ -51,6 +51,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -98,6 +99,8 @@ class ConsoleBrowserTest {
         var nodes = DemoCatalogue.generate(6, "default", 7L, Instant.now());
         cores = nodes.stream().mapToDouble(r -> r.getProperties().get("cores")).sum();
         EventProducer.sendResources(config, nodes);
+        // A second, smaller domain: the console's domain list comes from the catalogue.
+        EventProducer.sendResources(config, DemoCatalogue.generate(3, "lab", 8L, Instant.now()));
         app = CoreserveApp.start(config, ReservationPipeline.forConfig(config), Duration.ofMinutes(1));
     }
 
@@ -187,6 +190,32 @@ class ConsoleBrowserTest {
         } finally {
             browser.quit();
         }
+    }
+
+    @Test
+    void theDomainListIsTheCatalogueAndChoosingADomainShowsItsResources() throws Exception {
+        WebDriver browser = chromium();
+        try {
+            WebDriverWait wait = new WebDriverWait(browser, WAIT);
+            browser.get(app.http().url() + "/");
+            wait.until(b -> strings(b, "return [...document.querySelectorAll('#domain option')].map(o => o.text);")
+                    .equals(List.of("default (6)", "lab (3)")));
+            wait.until(b -> timelineRows(b) == 6);
+            new Select(browser.findElement(By.id("domain"))).selectByValue("lab");
+            wait.until(b -> timelineRows(b) == 3);
+        } catch (RuntimeException | AssertionError e) {
+            throw new AssertionError("the page said: " + browser.findElement(By.tagName("body")).getText(), e);
+        } finally {
+            browser.quit();
+        }
+    }
+
+    /** The resources (rows) the Gantt chart shows. */
+    private static long timelineRows(WebDriver browser) {
+        Object rows = ((JavascriptExecutor) browser).executeScript("const chart = echarts.getInstanceByDom("
+                + "document.getElementById('timeline')); const option = chart && chart.getOption();"
+                + "return option && option.yAxis ? option.yAxis[0].data.length : -1;");
+        return ((Number) rows).longValue();
     }
 
     @Test
