@@ -140,6 +140,13 @@ class QueryForwardingTest {
             resources.body.forEach(r -> domains.add(r.path("domain").asText()));
             assertThat(resources.body).hasSize(catalogue.size());
             assertThat(domains).containsExactlyInAnyOrderElementsOf(DOMAINS);
+            // The console's domain list: every domain once, with its own resource count, from either instance.
+            Map<String, Integer> listed = new java.util.TreeMap<>();
+            get(app, "/domains").body.forEach(d -> listed.put(d.path("domain").asText(), d.path("resources").asInt()));
+            Map<String, Integer> expected = new java.util.TreeMap<>();
+            resources.body.forEach(r -> expected.merge(r.path("domain").asText(), 1, Integer::sum));
+            assertThat(listed).isEqualTo(expected);
+            assertThat(get(app, "/domains").body).hasSize(DOMAINS.size());
             List<String> mine = new ArrayList<>();
             get(app, "/users/alice/reservations").body.forEach(d -> mine.add(d.path("requestId").asText()));
             assertThat(mine).containsExactlyInAnyOrder("far-1", "near-1");
