@@ -36,6 +36,7 @@ public final class CoreserveApp implements AutoCloseable {
     private final DependencyHealth dependencies;
     /** What the routes hold open (the console's producer and feed consumer). */
     private AutoCloseable routeResources = () -> { };
+    private io.coreserve.http.ProbeWarmup warmup;
 
     private CoreserveApp(CoreserveConfig config, StreamsRunner runner, HttpApi http) {
         this.config = config;
@@ -51,7 +52,8 @@ public final class CoreserveApp implements AutoCloseable {
      */
     public static CoreserveApp start(CoreserveConfig config, io.coreserve.reservation.ReservationPipeline pipeline,
             Duration startTimeout) throws Exception {
-        return start(config, CoreserveTopology.build(config, pipeline), startTimeout, (http, streams, self) -> {
+        var started = new java.util.concurrent.atomic.AtomicReference<io.coreserve.reservation.ReservationQueries>();
+        CoreserveApp app = start(config, CoreserveTopology.build(config, pipeline), startTimeout, (http, streams, self) -> {
             var queries = pipeline.queries(name -> streams.store(
                     org.apache.kafka.streams.StoreQueryParameters.fromNameAndType(name,
                             org.apache.kafka.streams.state.QueryableStoreTypes.keyValueStore())));
@@ -68,11 +70,25 @@ public final class CoreserveApp implements AutoCloseable {
             AutoCloseable metrics = io.coreserve.metrics.PrometheusMetrics.register(http, streams, config);
             AutoCloseable console = ConsoleRoutes.register(http, queries, decisions, forwarding, config,
                     System::currentTimeMillis);
+            started.set(queries);
             return () -> {
                 console.close();
                 metrics.close();
             };
         });
+        int warmupProbes = config.getInt(Settings.HTTP_WARMUP_PROBES);
+        if (warmupProbes > 0) {
+            String domain = config.require(CoreserveConfig.DEFAULT_DOMAIN);
+            var queries = started.get();
+            app.warmup = io.coreserve.http.ProbeWarmup.start(app.http.url(), domain, warmupProbes,
+                    () -> queries.isLive(domain), () -> queries.resources(domain));
+        }
+        return app;
+    }
+
+    /** The probe warm-up started with the app ({@value Settings#HTTP_WARMUP_PROBES}), or null when there is none. */
+    public io.coreserve.http.ProbeWarmup warmup() {
+        return warmup;
     }
 
     /**
@@ -163,6 +179,13 @@ public final class CoreserveApp implements AutoCloseable {
 
     @Override
     public void close() {
+        if (warmup != null) {
+            try {
+                warmup.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         http.close();
         try {
             routeResources.close();

@@ -178,7 +178,7 @@ public final class CoreserveConfig {
         return new CoreserveConfig(copy);
     }
 
-    static String envName(String key) {
+    public static String envName(String key) {
         String body = key.replace("_", "___").replace("-", "__").replace('.', '_').toUpperCase(java.util.Locale.ROOT);
         return key.startsWith("coreserve.") ? body : "KAFKA_" + body;
     }

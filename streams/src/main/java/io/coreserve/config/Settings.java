@@ -35,6 +35,7 @@ public final class Settings {
     public static final String HTTP_ADVERTISED_HOST = "coreserve.http.advertised-host";
     public static final String HTTP_FORWARD_TIMEOUT = "coreserve.http.forward-timeout";
     public static final String HTTP_URL = "coreserve.http.url";
+    public static final String HTTP_WARMUP_PROBES = "coreserve.http.warmup-probes";
     public static final String HORIZON = "coreserve.request.horizon";
     public static final String MAX_DURATION = "coreserve.request.max-duration";
     public static final String HISTORY_RETENTION = "coreserve.history.retention";
@@ -110,6 +111,10 @@ public final class Settings {
                         + "every address");
         def.define(HTTP_FORWARD_TIMEOUT, Type.STRING, "PT5S", positiveDuration(), Importance.LOW,
                 "how long a question forwarded to the instance that holds its domain may take");
+        def.define(HTTP_WARMUP_PROBES, Type.INT, 0, ConfigDef.Range.between(0, 100_000), Importance.LOW,
+                "synthetic POST /probe requests the app sends to itself once the default domain's books are live, so "
+                        + "that the first users' probes meet compiled code (0: none; dev uses 3000, about 8 s of one "
+                        + "core on the 2-core machine; probes book nothing)");
         def.define(HTTP_URL, Type.STRING, "", null, Importance.LOW,
                 "client side: the app's HTTP address for show, queue, probe and accept (the http= of dev's ready line;"
                         + " the CLI's --http)");
