@@ -1,0 +1,97 @@
+package io.coreserve.engine.allocation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+/**
+ * Phase V evaluating only the first member of each {@link MemberGroups} group makes the same swaps, in the same order,
+ * as evaluating every pair (the round as it was written before the groups): on grids of identical nodes with a few
+ * bookings, where most members of R_a have twins.
+ */
+class BestImprovementGroupsProperties {
+
+    private static final double MIN_GAIN = 1e-12;
+
+    @Property(tries = 300)
+    void groupedRoundsMakeTheSameSwapsAsEveryPair(@ForAll long seed) {
+        Random random = new Random(seed);
+        Grid grid = Grid.randomlyBusy(random, 40, 4, 200);
+        int n = 1 + random.nextInt(6);
+        ResolvedRequest request = grid.request(n, 1 + random.nextInt(60), 0, 0,
+                new double[] {random.nextInt(2), random.nextInt(3)},
+                new double[] {random.nextInt(4 * n), random.nextInt(6 * n)});
+        Availability availability = new Availability(2);
+        availability.fill(grid.timetables, grid.all(), request, random.nextInt(200));
+        if (availability.size <= n) {
+            return;                                            // nothing to swap in
+        }
+        int[] members = random.ints(0, availability.size).distinct().limit(n).toArray();
+        Selection grouped = Selection.of(availability, request, members);
+        Selection everyPair = Selection.of(availability, request, members);
+        int l2 = 1 + random.nextInt(10);
+        Counters counters = new Counters();
+        BestImprovementOptimiser.run(grouped, l2, counters);
+        long made = everyPairRun(everyPair, l2);
+
+        assertThat(counters.optimisationMade).isEqualTo(made);
+        assertThat(Arrays.copyOf(grouped.chosen, grouped.chosenCount))
+                .containsExactly(Arrays.copyOf(everyPair.chosen, everyPair.chosenCount));
+        assertThat(Arrays.copyOf(grouped.rest, grouped.restCount))
+                .containsExactly(Arrays.copyOf(everyPair.rest, everyPair.restCount));
+        assertThat(grouped.estimate()).isEqualTo(everyPair.estimate());
+    }
+
+    @Property(tries = 100)
+    void membersInOneGroupAreIdenticalAndOthersAreNot(@ForAll long seed) {
+        Random random = new Random(seed);
+        Grid grid = Grid.randomlyBusy(random, 40, 4, 200);
+        ResolvedRequest request = grid.request(1, 1 + random.nextInt(60), 0, 0, new double[] {0, 0},
+                new double[] {0, 0});
+        Availability a = new Availability(2);
+        a.fill(grid.timetables, grid.all(), request, random.nextInt(200));
+        int[] group = MemberGroups.of(a);
+        for (int j = 0; j < a.size; j++) {
+            for (int k = 0; k < a.size; k++) {
+                boolean same = Arrays.equals(a.available, 2 * j, 2 * j + 2, a.available, 2 * k, 2 * k + 2)
+                        && Arrays.equals(a.reserved, 2 * j, 2 * j + 2, a.reserved, 2 * k, 2 * k + 2)
+                        && Arrays.equals(a.capacity, 2 * j, 2 * j + 2, a.capacity, 2 * k, 2 * k + 2);
+                assertThat(group[j] == group[k]).as("members %d and %d", j, k).isEqualTo(same);
+            }
+        }
+    }
+
+    /** The round as it was: every member of R_s with every member of the rest; returns the swaps made. */
+    private static long everyPairRun(Selection s, int l2) {
+        double current = s.estimate();
+        long rounds = (long) s.chosenCount * Math.max(l2, 1);
+        long[] without = new long[3 * s.availability.properties];
+        long made = 0;
+        for (long round = 0; round < rounds && s.restCount > 0; round++) {
+            double best = current * (1 + MIN_GAIN);
+            int bestOut = -1;
+            int bestIn = -1;
+            for (int out = 0; out < s.chosenCount; out++) {
+                s.sumsWithout(s.chosen[out], without);
+                for (int in = 0; in < s.restCount; in++) {
+                    double after = s.estimateAfterSwap(without, s.rest[in]);
+                    if (after > best) {
+                        best = after;
+                        bestOut = out;
+                        bestIn = in;
+                    }
+                }
+            }
+            if (bestOut < 0) {
+                return made;
+            }
+            s.swap(bestOut, bestIn);
+            current = best;
+            made++;
+        }
+        return made;
+    }
+}
