@@ -114,11 +114,7 @@ final class HourLevels {
                 return;                                       // nothing is ever within a negative threshold
             }
             // The lowest level at or above the threshold, as RunIndex judges it (STEPS: above every level kept).
-            int q = 0;
-            long levelScale = Math.max(0, capacity[offset + i]);
-            while (q < STEPS && RunIndex.multiplyFloor(levelScale, q) < limit) {
-                q++;
-            }
+            int q = RunIndex.lowestLevelReaching(Math.max(0, capacity[offset + i]), limit);
             threshold[i] = q;
             constrained |= q < STEPS;
         }

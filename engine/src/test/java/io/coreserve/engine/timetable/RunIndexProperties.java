@@ -20,6 +20,28 @@ class RunIndexProperties {
     private static final long MINUTE = 60_000L;
     private static final long HOUR = 60 * MINUTE;
 
+    /** The lowest level reaching a limit, computed at once, is the one found by trying each level in turn. */
+    @Property(tries = 2000)
+    void theLowestLevelReachingALimitIsTheOneFoundLevelByLevel(@ForAll long seed) {
+        Random random = new Random(seed);
+        long[] scales = {0, 1, 15, 16, 17, 1 + random.nextInt(1000), random.nextLong(1L << 40),
+                random.nextLong() >>> 1, Long.MAX_VALUE};
+        for (long scale : scales) {
+            long[] limits = {Long.MIN_VALUE, -1, 0, 1, scale, scale - 1, scale + 1,
+                    Math.floorMod(random.nextLong(), scale == Long.MAX_VALUE ? scale : scale + 1),
+                    RunIndex.multiplyFloor(scale, random.nextInt(RunIndex.STEPS)),
+                    RunIndex.multiplyFloor(scale, random.nextInt(RunIndex.STEPS)) + 1};
+            for (long limit : limits) {
+                int q = 0;
+                while (q < RunIndex.STEPS && RunIndex.multiplyFloor(scale, q) < limit) {
+                    q++;
+                }
+                assertThat(RunIndex.lowestLevelReaching(scale, limit)).as("scale %d, limit %d", scale, limit)
+                        .isEqualTo(q);
+            }
+        }
+    }
+
     @Property(tries = 60)
     void shouldReportEveryStartTimeThatStaysWithinTheThresholds(@ForAll long seed) {
         Random random = new Random(seed);
