@@ -270,9 +270,15 @@ feed.addEventListener('line', (event) => {
 });
 
 // The domain list comes from the catalogue (GET /domains), with the configured domain chosen first; a domain
-// that has no resources yet (an empty catalogue) is still listed so that the timeline can be asked for it.
+// that has no resources yet (an empty catalogue) is still listed so that the timeline can be asked for it. When
+// the list cannot be gathered (an instance does not answer: 503), the configured domain alone is offered.
 async function loadDomains(chosen) {
-  const domains = await call('GET', '/domains');
+  let domains = [];
+  try {
+    domains = await call('GET', '/domains');
+  } catch (e) {
+    console.warn('domain list unavailable: ' + e.message);
+  }
   const names = domains.map((d) => d.domain);
   if (chosen && !names.includes(chosen)) {
     domains.unshift({ domain: chosen, resources: 0 });

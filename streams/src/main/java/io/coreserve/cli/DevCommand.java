@@ -39,7 +39,7 @@ public final class DevCommand implements Callable<Integer> {
 
     /** Where the HTTP port is kept across restarts, as the broker's and the registry's are. */
     static final String HTTP_PORT_FILE = "http.port";
-    /** Probes dev's app sends itself at start ({@link Settings#HTTP_WARMUP_PROBES}): about 3 s of one core. */
+    /** Probes dev's app sends itself at start ({@link Settings#HTTP_WARMUP_PROBES}): about 7 to 8 s of one core on the 2-core machine. */
     static final String DEV_WARMUP_PROBES = "3000";
 
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Where the broker, registry and state stores keep their data (default: ${DEFAULT-VALUE}).")
@@ -91,19 +91,8 @@ public final class DevCommand implements Callable<Integer> {
             // SASL login as the app, and every command's signature checked (see BrokerSecurity).
             settings.putAll(security.pipelineSettings());
             // The one-command local run warms its probe path, unless the config file or the environment say otherwise.
-            Map<String, String> fileAndEnvironment = new java.util.HashMap<>(System.getenv());
-            if (configFile != null) {
-                java.util.Properties fromFile = new java.util.Properties();
-                try (java.io.Reader reader = java.nio.file.Files.newBufferedReader(configFile)) {
-                    fromFile.load(reader);
-                }
-                fromFile.forEach((k, v) -> fileAndEnvironment.put(k.toString(), v.toString()));
-            }
-            if (!fileAndEnvironment.containsKey(Settings.HTTP_WARMUP_PROBES)
-                    && !fileAndEnvironment.containsKey(CoreserveConfig.envName(Settings.HTTP_WARMUP_PROBES))) {
-                settings.put(Settings.HTTP_WARMUP_PROBES, DEV_WARMUP_PROBES);
-            }
-            CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(), settings);
+            CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(),
+                    Map.of(Settings.HTTP_WARMUP_PROBES, DEV_WARMUP_PROBES), settings);
             // Like Confluent's registry, refuse schema changes that old records could not be read with.
             new RestSchemaRegistryClient(registry.url()).setCompatibility(null, "BACKWARD");
             TopicAdmin.ensureTopics(ClientSettings.admin(config), config.topics(), partitions, (short) 1);

@@ -42,7 +42,17 @@ public final class CoreserveConfig {
     /** Defaults, then {@code file} (if not null), then the environment, then {@code overrides}. */
     public static CoreserveConfig load(Path file, Map<String, String> environment, Map<String, String> overrides)
             throws IOException {
+        return load(file, environment, Map.of(), overrides);
+    }
+
+    /**
+     * As {@link #load(Path, Map, Map)}, with {@code commandDefaults} between the defaults and the file: what one
+     * command chooses for itself (e.g. {@code dev}'s probe warm-up) unless the file or the environment say otherwise.
+     */
+    public static CoreserveConfig load(Path file, Map<String, String> environment, Map<String, String> commandDefaults,
+            Map<String, String> overrides) throws IOException {
         Properties layered = defaults();
+        layered.putAll(commandDefaults);
         if (file != null) {
             try (Reader reader = Files.newBufferedReader(file)) {
                 Properties fromFile = new Properties();
@@ -178,7 +188,7 @@ public final class CoreserveConfig {
         return new CoreserveConfig(copy);
     }
 
-    public static String envName(String key) {
+    static String envName(String key) {
         String body = key.replace("_", "___").replace("-", "__").replace('.', '_').toUpperCase(java.util.Locale.ROOT);
         return key.startsWith("coreserve.") ? body : "KAFKA_" + body;
     }

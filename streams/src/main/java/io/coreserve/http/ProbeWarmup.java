@@ -6,8 +6,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -110,8 +111,7 @@ public final class ProbeWarmup implements AutoCloseable {
             try {
                 HttpResponse<String> answer = client.send(request, HttpResponse.BodyHandlers.ofString());
                 // A probe the request rules refuse is answered 200 with INVALID_REQUEST: not the path to warm.
-                boolean searched = answer.statusCode() == 200 && !answer.body().contains("INVALID_REQUEST");
-                (searched ? answered : failed).incrementAndGet();
+                (searched(answer.statusCode(), answer.body()) ? answered : failed).incrementAndGet();
             } catch (java.io.IOException e) {
                 failed.incrementAndGet();
             }
@@ -120,36 +120,53 @@ public final class ProbeWarmup implements AutoCloseable {
                 (System.nanoTime() - start) / 1_000_000);
     }
 
-    /** One synthetic probe (the JSON of {@code submit}'s request files). */
+    /** One synthetic probe (the JSON of {@code submit}'s request files), written by the API's own mapper. */
     static String body(int k, String domain, List<Resource> resources, SplittableRandom random) {
         Resource shape = resources.get(random.nextInt(resources.size()));
         double share = 0.1 + 0.9 * random.nextDouble();
-        StringBuilder min = new StringBuilder();
+        Map<String, Double> min = new LinkedHashMap<>();
         shape.getProperties().forEach((name, capacity) -> {
-            if (name.matches("[A-Za-z0-9_.-]+") && capacity != null && capacity > 0) {
-                min.append(min.length() == 0 ? "" : ", ").append('"').append(name).append("\": ")
-                        .append(String.format(Locale.ROOT, "%.3f", capacity * share));
+            if (capacity != null && capacity > 0) {
+                min.put(name, Math.rint(capacity * share * 1000) / 1000);
             }
         });
         // Half of them require one of the shape's labels (the discovery's label path), as requests with
         // features do.
-        StringBuilder require = new StringBuilder();
+        Map<String, String> require = new LinkedHashMap<>();
         List<String> labels = List.copyOf(shape.getLabels().keySet());
         if (!labels.isEmpty() && random.nextBoolean()) {
             String label = labels.get(random.nextInt(labels.size()));
-            require.append(quoted(label)).append(": ").append(quoted(shape.getLabels().get(label)));
+            require.put(label, shape.getLabels().get(label));
         }
         long earliestMinutes = random.nextLong(3 * 24 * 60);
         long windowMinutes = random.nextLong(8 * 24 * 60);
-        return "{\"id\": \"warmup-" + k + "\", \"user\": \"coreserve-warmup\", \"domain\": " + quoted(domain)
-                + ", \"n\": " + (1 + random.nextInt(Math.min(8, resources.size())))
-                + ", \"duration\": \"PT" + (10 + random.nextInt(711)) + "M\""
-                + ", \"earliest\": \"+" + earliestMinutes + "m\", \"latest\": \"+" + (earliestMinutes + windowMinutes)
-                + "m\", \"min\": {" + min + "}, \"require\": {" + require + "}}";
+        Map<String, Object> probe = new LinkedHashMap<>();
+        probe.put("id", "warmup-" + k);
+        probe.put("user", "coreserve-warmup");
+        probe.put("domain", domain);
+        probe.put("n", 1 + random.nextInt(Math.min(8, resources.size())));
+        probe.put("duration", "PT" + (10 + random.nextInt(711)) + "M");
+        probe.put("earliest", "+" + earliestMinutes + "m");
+        probe.put("latest", "+" + (earliestMinutes + windowMinutes) + "m");
+        probe.put("min", min);
+        probe.put("require", require);
+        try {
+            return HttpApi.JSON.writeValueAsString(probe);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a warm-up probe not serialisable", e);
+        }
     }
 
-    private static String quoted(String text) {
-        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    /** Whether an answer is a search's: 200, and not refused by the request rules (INVALID_REQUEST). */
+    static boolean searched(int status, String body) {
+        if (status != 200) {
+            return false;
+        }
+        try {
+            return !"INVALID_REQUEST".equals(HttpApi.JSON.readTree(body).path("reasonCode").asText());
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     @Override

@@ -45,6 +45,22 @@ class EnvironmentOverridesTest {
     }
 
     @Test
+    void aCommandsOwnDefaultGivesWayToTheFileAndTheEnvironment() throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("coreserve", ".properties");
+        java.nio.file.Files.writeString(file, "coreserve.http.warmup-probes=0\n");
+        Map<String, String> dev = Map.of(Settings.HTTP_WARMUP_PROBES, "3000", Settings.HTTP_PORT, "8081");
+        Map<String, String> flags = Map.of("bootstrap.servers", "x:1", "schema.registry.url", "mock://x");
+
+        assertThat(CoreserveConfig.load(null, Map.of(), dev, flags).getInt(Settings.HTTP_WARMUP_PROBES))
+                .isEqualTo(3000);
+        CoreserveConfig withFile = CoreserveConfig.load(file, Map.of(), dev, flags);
+        assertThat(withFile.getInt(Settings.HTTP_WARMUP_PROBES)).isZero();
+        assertThat(withFile.getInt(Settings.HTTP_PORT)).isEqualTo(8081);
+        assertThat(CoreserveConfig.load(null, Map.of("CORESERVE_HTTP_WARMUP__PROBES", "7"), dev, flags)
+                .getInt(Settings.HTTP_WARMUP_PROBES)).isEqualTo(7);
+    }
+
+    @Test
     void shouldTakeTheDeadLetterTopicForStreamsFromTheTopicNames() {
         CoreserveConfig config = CoreserveConfig.of(Map.of(Topics.DEAD_LETTER, "my-dlq"));
 

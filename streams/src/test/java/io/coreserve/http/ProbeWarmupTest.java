@@ -8,6 +8,7 @@ import io.coreserve.app.TopicAdmin;
 import io.coreserve.catalogue.DemoCatalogue;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.config.Settings;
+import io.coreserve.events.Resource;
 import io.coreserve.reservation.ReservationPipeline;
 import io.coreserve.testing.EmbeddedKafka;
 import java.net.URI;
@@ -64,6 +65,27 @@ class ProbeWarmupTest {
                 assertThat(list.body().replaceAll("\\s", "")).isEqualTo("[]");
             }
         }
+    }
+
+    @Test
+    void aProbeBodyIsValidJsonWhateverTheCatalogueHoldsAndARefusalIsNotASearch() throws Exception {
+        Resource odd = Resource.newBuilder().setId("n\"1").setDomain("d\\\"x").setCluster("c")
+                .setProperties(Map.of("cores", 16.0)).setLabels(Map.of("fe\"at\nure", "v\u0001"))
+                .setUpdatedAt(Instant.now()).build();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        for (int k = 0; k < 20; k++) {
+            var body = HttpApi.JSON.readTree(ProbeWarmup.body(k, "d\\\"x", java.util.List.of(odd), random));
+            assertThat(body.path("domain").asText()).isEqualTo("d\\\"x");
+            assertThat(body.path("min").path("cores").asDouble()).isBetween(1.6, 16.0);
+            if (body.path("require").size() > 0) {
+                assertThat(body.path("require").path("fe\"at\nure").asText()).isEqualTo("v\u0001");
+            }
+        }
+        assertThat(ProbeWarmup.searched(200, "{\"status\": \"REJECTED\", \"reasonCode\": \"INVALID_REQUEST\"}"))
+                .isFalse();
+        assertThat(ProbeWarmup.searched(200, "{\"status\": \"REJECTED\", \"reasonCode\": \"NO_START_TIME_IN_WINDOW\"}"))
+                .isTrue();
+        assertThat(ProbeWarmup.searched(503, "{}")).isFalse();
     }
 
     @Test
