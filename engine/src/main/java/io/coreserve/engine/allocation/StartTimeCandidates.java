@@ -1,5 +1,6 @@
 package io.coreserve.engine.allocation;
 
+import io.coreserve.engine.timetable.DecodedSpan;
 import io.coreserve.engine.timetable.TimetableView;
 import java.util.Arrays;
 
@@ -79,6 +80,15 @@ final class StartTimeCandidates {
         knowPossibleStarts(timetables, candidates, request);
         for (int k = 0; k < candidates.size(); k++) {
             first[k] = segments;
+            possibleStartsOf(k);
+            if (possibleCount == 0) {
+                // Nowhere in the stretch can the candidate be free for t_res: no segments, so no start times and no
+                // free intervals (what one made-up short segment over the whole sweep gave). Phase IV reads the
+                // segments of free candidates only. On full books most candidates are impossible in a stretch, and
+                // skipping them keeps a stretch's cost to the candidates that may be free in it.
+                first[k + 1] = segments;
+                continue;
+            }
             sweep(timetables, candidates, k, request);
             first[k + 1] = segments;
             if (order == SearchOrder.EARLIEST) {
@@ -159,9 +169,9 @@ final class StartTimeCandidates {
      * for t_res. Made-up segment starts and the clipped first segment of each piece are not breakpoints, so they
      * give no latest-start candidates, and their increases are never start times (none of them lies in a stretch).
      */
+    // possible: candidate k's stretches in this one, filled by find (possibleStartsOf) before the sweep.
     private void sweepPossibleStarts(TimetableView timetables, CandidateSet candidates, int k, int resource,
             ResolvedRequest request, long end) {
-        possibleStartsOf(k);
         long covered = sweepFrom;                        // the sweep so far reaches up to here, exclusive
         for (int q = 0; q < possibleCount; ) {
             long lo = possible[q * 2];
@@ -361,29 +371,47 @@ final class StartTimeCandidates {
     /** The real segments of candidate k over [from, to); the first is an increase when it starts the window. */
     private void sweepPiece(TimetableView timetables, CandidateSet candidates, int k, int resource, long[] e,
             long from, long to, boolean windowStart) {
-        int p = candidates.properties;
         int pieceFirst = segments;
-        timetables.forEachSegment(resource, from, to, busyAbove, (start, reserved, offset) -> {
-            grow();
-            boolean isShort = false;
-            boolean first = segments == pieceFirst;
-            boolean increase = first && windowStart;
-            int at = segments * p;
-            for (int i = 0; i < p; i++) {
-                long value = reserved[offset + i];
-                // Line 3: A_j(t) = 1 iff e_i <= a_ij(t) = p_ij - T_ij(t) for all i.
-                isShort |= candidates.capacity[k * p + i] - value < e[i];
-                if (!first) {
-                    increase |= value < values[at - p + i];
-                }
-                values[at + i] = value;
+        if (timetables.decodedSpan(resource, from, to, span)) {
+            // The decoded rows in a loop of its own (see DecodedSpan): the same segments as visiting them.
+            long[] times = span.times();
+            long[] levels = span.levels();
+            int p = candidates.properties;
+            addSegment(candidates, k, e, from, levels, span.first() * p, true, windowStart);
+            for (int r = span.first() + 1, last = span.last(); r <= last && times[r] < to; r++) {
+                addSegment(candidates, k, e, times[r], levels, r * p, false, false);
             }
-            starts[segments] = start;
-            increases[segments] = increase;
-            breakpoint[segments] = !first;
-            nextShort[segments] = isShort ? start : Long.MAX_VALUE;
-            segments++;
+            return;
+        }
+        timetables.forEachSegment(resource, from, to, busyAbove, (start, reserved, offset) -> {
+            boolean first = segments == pieceFirst;
+            addSegment(candidates, k, e, start, reserved, offset, first, first && windowStart);
         });
+    }
+
+    private final DecodedSpan span = new DecodedSpan();
+
+    /** One segment of candidate k: short or not (line 3), an increase or not (line 6), and its amounts. */
+    private void addSegment(CandidateSet candidates, int k, long[] e, long start, long[] reserved, int offset,
+            boolean first, boolean increase) {
+        grow();
+        int p = properties;
+        boolean isShort = false;
+        int at = segments * p;
+        for (int i = 0; i < p; i++) {
+            long value = reserved[offset + i];
+            // Line 3: A_j(t) = 1 iff e_i <= a_ij(t) = p_ij - T_ij(t) for all i.
+            isShort |= candidates.capacity[k * p + i] - value < e[i];
+            if (!first) {
+                increase |= value < values[at - p + i];
+            }
+            values[at + i] = value;
+        }
+        starts[segments] = start;
+        increases[segments] = increase;
+        breakpoint[segments] = !first;
+        nextShort[segments] = isShort ? start : Long.MAX_VALUE;
+        segments++;
     }
 
     /**

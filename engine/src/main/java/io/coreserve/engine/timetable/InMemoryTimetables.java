@@ -144,6 +144,12 @@ public final class InMemoryTimetables implements TimetableStore {
     }
 
     @Override
+    public boolean decodedSpan(int resource, long from, long to, DecodedSpan span) {
+        Timetable timetable = existing(resource);
+        return timetable != null && timetable.decodedSpan(from, to, span);
+    }
+
+    @Override
     public void reserve(int resource, long from, long to, long[] amounts) {
         timetable(resource).reserve(from, to, amounts);
     }

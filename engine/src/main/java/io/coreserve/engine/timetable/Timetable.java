@@ -212,6 +212,22 @@ public final class Timetable {
     }
 
     /**
+     * Points {@code span} at the decoded copy's rows over [from, to) when {@link #forEachSegment(long, long, long[],
+     * SegmentVisitor)} would sweep the copy (the same decision, so the same segments); false when it would decode
+     * blocks instead.
+     */
+    boolean decodedSpan(long from, long to, DecodedSpan span) {
+        if (blocks == 0 || !(copy != null ? decoded(false) : decoded(cache != null && isLongSweep(from, to)))) {
+            return false;
+        }
+        span.times = copy.times;
+        span.levels = copy.levels;
+        span.first = copy.segmentAt(from);
+        span.last = copy.count;
+        return true;
+    }
+
+    /**
      * Reports, ascending and merged, stretches [lo, hi] of [from, to] that hold every t at which each property i
      * stays at or below {@code notAbove[i]} throughout [t, t + duration) (and maybe other times too, never fewer):
      * outside them such a search need not look. Summaries per hour are kept between calls ({@link RunIndex}), at

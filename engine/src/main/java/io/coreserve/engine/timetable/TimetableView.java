@@ -39,6 +39,15 @@ public interface TimetableView {
     }
 
     /**
+     * Points {@code span} at the resource's segments over [from, to) as rows of a decoded copy, when the timetable
+     * keeps one (or makes one for a long sweep, as {@link #forEachSegment(int, long, long, long[], SegmentVisitor)}
+     * would): the same segments, for a loop of the caller's own. False when it has none; then visit them.
+     */
+    default boolean decodedSpan(int resource, long from, long to, DecodedSpan span) {
+        return false;
+    }
+
+    /**
      * Reports, ascending, stretches [lo, hi] of [from, to] outside which no t has every property i of the resource
      * at or below {@code notAbove[i]} throughout [t, t + duration): a superset of those start times, so that a
      * search can sweep only there; {@code capacity} is the resource's (what the thresholds are fractions of). By

@@ -242,12 +242,57 @@ class CompactTimetableProperties {
         flat.forEachAvailabilityIncrease(from, to, expectedIncreases::add);
         compact.forEachAvailabilityIncrease(from, to, actualIncreases::add);
         assertThat(actualIncreases).as("increases in (%d, %d]", from, to).isEqualTo(expectedIncreases);
+        List<List<Long>> expectedSegments = segments(flat::forEachSegment, from, to, p);
         assertThat(segments(compact::forEachSegment, from, to, p)).as("segments of [%d, %d)", from, to)
-                .isEqualTo(segments(flat::forEachSegment, from, to, p));
+                .isEqualTo(expectedSegments);
+        DecodedSpan span = new DecodedSpan();
+        if (compact.decodedSpan(from, to, span)) {
+            assertThat(segments(span, from, to, p)).as("decoded span of [%d, %d)", from, to)
+                    .isEqualTo(expectedSegments);
+        }
+    }
+
+    /**
+     * A decoded span (the rows a search loops over itself) holds the same segments as visiting them, over any
+     * stretch of a timetable with many breakpoints, once the store keeps its decoded copy.
+     */
+    @Property(tries = 50)
+    void shouldSpanTheSameSegmentsAsTheVisitor(@ForAll long seed, @ForAll @IntRange(min = 1, max = 3) int p) {
+        Random random = new Random(seed);
+        InMemoryTimetables store = new InMemoryTimetables(1, p, 1L << 24, 0);
+        FlatTimetable flat = new FlatTimetable(p);
+        for (int r = 0; r < 500; r++) {
+            long from = random.nextInt(100_000) * 60_000L;
+            long to = from + (1 + random.nextInt(30)) * 60_000L;
+            long[] amounts = new long[p];
+            for (int i = 0; i < p; i++) {
+                amounts[i] = amount(random);
+            }
+            store.reserve(0, from, to, amounts);
+            flat.reserve(from, to, amounts);
+        }
+        DecodedSpan span = new DecodedSpan();
+        for (int q = 0; q < 50; q++) {
+            long from = random.nextInt(110_000) * 60_000L - 5_000_000L + random.nextInt(60_000);
+            long to = from + 1 + random.nextInt(random.nextBoolean() ? 100 : 20_000) * 60_000L;
+            assertThat(store.decodedSpan(0, from, to, span)).as("a decoded copy is kept").isTrue();
+            assertThat(segments(span, from, to, p)).as("decoded span of [%d, %d)", from, to)
+                    .isEqualTo(segments(flat::forEachSegment, from, to, p));
+        }
     }
 
     private interface SegmentSource {
         void forEachSegment(long from, long to, SegmentVisitor visitor);
+    }
+
+    /** The segments of a span as a sweep reads them: the first row clipped to from, then rows starting before to. */
+    private static List<List<Long>> segments(DecodedSpan span, long from, long to, int p) {
+        return segments((f, t, visitor) -> {
+            visitor.visit(f, span.levels(), span.first() * p);
+            for (int r = span.first() + 1; r <= span.last() && span.times()[r] < t; r++) {
+                visitor.visit(span.times()[r], span.levels(), r * p);
+            }
+        }, from, to, p);
     }
 
     private static List<List<Long>> segments(SegmentSource source, long from, long to, int p) {
