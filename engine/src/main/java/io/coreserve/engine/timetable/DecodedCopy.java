@@ -22,20 +22,51 @@ final class DecodedCopy {
         this.levels = new long[capacity * properties];
     }
 
-    /** Bytes the arrays hold. */
+    /** Bytes the arrays hold (the hour index counted at its most, {@link #MAX_HOURS_PER_ROW} ints a row). */
     long bytes() {
-        return 8L * times.length * (1 + properties);
+        return 8L * times.length * (1 + properties) + 4L * MAX_HOURS_PER_ROW * times.length;
     }
 
     /** Bytes a new copy of {@code rows} rows holds. */
     static long bytesFor(int properties, int rows) {
-        return 8L * (rows + Math.max(16, rows >> 3)) * (1 + properties);
+        return (8L * (1 + properties) + 4L * MAX_HOURS_PER_ROW) * (rows + Math.max(16, rows >> 3));
     }
+
+    /**
+     * The hour index: {@code hourRow[h]} is the row whose segment holds the start of hour {@code firstHour + h}, for
+     * the hours from the first breakpoint's to the last one's. A search asks for the segment holding a time
+     * thousands of times per decision on full books (each candidate's piece of each stretch), and a binary search
+     * over thousands of rows was a sixth of the pipeline's thread, waiting on memory at every step; from the hour's
+     * row it is a short walk over rows that lie side by side. Kept up to date by {@link #add} (a row inserted or
+     * removed moves the hours after it by one), made afresh when a breakpoint falls outside its hours, and not made
+     * at all when the hours are many for the rows (sparse books far apart: the binary search then).
+     */
+    private int[] hourRow;
+    private long firstHour;
+    private int hours;
+    private boolean indexStale = true;
+    /** Hours per row above which no index is made: bounds its memory by that of the rows (see {@link #bytes}). */
+    static final int MAX_HOURS_PER_ROW = 2;
 
     /** The row whose segment contains t (0: before the first breakpoint). */
     int segmentAt(long t) {
-        int lo = 1;
-        int hi = count;
+        if (indexStale) {
+            index();
+        }
+        if (hourRow != null) {
+            long h = Math.floorDiv(t, RunIndex.BUCKET) - firstHour;
+            if (h >= 0 && h < hours) {
+                // Between the rows of the hour's start and the next one's (searches often ask for the millisecond
+                // before an hour, the end of the hour before: a walk from its start would cross it all).
+                int lo = hourRow[(int) h];
+                return binarySearch(t, lo + 1, h + 1 < hours ? hourRow[(int) h + 1] : count);
+            }
+        }
+        return binarySearch(t, 1, count);
+    }
+
+    /** The last row in [lo - 1, hi] with a time <= t, where row lo - 1's time is <= t (row 0's always is). */
+    private int binarySearch(long t, int lo, int hi) {
         while (lo <= hi) {                                     // last row with a time <= t
             int mid = (lo + hi) >>> 1;
             if (times[mid] <= t) {
@@ -45,6 +76,50 @@ final class DecodedCopy {
             }
         }
         return hi;
+    }
+
+    /** Makes the hour index afresh from the rows (or none, when there are too many hours for them). */
+    private void index() {
+        indexStale = false;
+        hourRow = null;
+        if (count == 0) {
+            return;
+        }
+        long first = Math.floorDiv(times[1], RunIndex.BUCKET);
+        long span = Math.floorDiv(times[count], RunIndex.BUCKET) - first + 1;
+        if (span > (long) MAX_HOURS_PER_ROW * times.length) {
+            return;
+        }
+        firstHour = first;
+        hours = (int) span;
+        hourRow = new int[hours];
+        int r = 0;
+        for (int h = 0; h < hours; h++) {
+            long start = (firstHour + h) * RunIndex.BUCKET;
+            while (r < count && times[r + 1] <= start) {
+                r++;
+            }
+            hourRow[h] = r;
+        }
+    }
+
+    /** Row r, starting at t, was inserted ({@code shift} 1) or removed (-1): the hours from t on move with it. */
+    private void shiftHours(long t, int shift) {
+        if (indexStale || hourRow == null) {
+            indexStale = true;                                 // made afresh at the next question
+            return;
+        }
+        long h = Math.floorDiv(t, RunIndex.BUCKET) - firstHour;
+        if (h < 0 || h >= hours) {
+            indexStale = true;                                 // outside the hours kept: make them afresh
+            return;
+        }
+        // Hours starting at or after t hold one row more (or fewer) at or before their start. The hour holding t
+        // starts before t, or at it.
+        int from = (int) h + (t == (firstHour + h) * RunIndex.BUCKET ? 0 : 1);
+        for (int k = from; k < hours; k++) {
+            hourRow[k] += shift;
+        }
     }
 
     /** Adds {@code sign * amounts} on [from, to), keeping the rows canonical; true when the arrays grew. */
@@ -82,15 +157,18 @@ final class DecodedCopy {
         times[r] = t;
         System.arraycopy(levels, (r - 1) * p, levels, r * p, p);
         count++;
+        shiftHours(t, 1);
         return grow;
     }
 
     private void removeIfRedundant(int r) {
         int p = properties;
         if (r >= 1 && r <= count && Arrays.equals(levels, r * p, r * p + p, levels, (r - 1) * p, r * p)) {
+            long t = times[r];
             System.arraycopy(times, r + 1, times, r, count - r);
             System.arraycopy(levels, (r + 1) * p, levels, r * p, (count - r) * p);
             count--;
+            shiftHours(t, -1);
         }
     }
 }
