@@ -34,13 +34,16 @@ final class HourLevels {
     private long base;
     private int words;
     /**
-     * Per class, bit s of {@code possible[c][((r * P + i) * words + s / 64) * STEPS + q]}: a start in hour base + s
+     * Per class, bit s of {@code possible[c][((s / 64 * rows + r) * P + i) * STEPS + q]}: a start in hour base + s
      * may have a run of the class at level q of property i of resource r. Valid only where {@link #known} says so.
      * The levels are innermost because learning an hour writes its bit at every level (after each edit of the hour,
-     * on filling books more often than a search reads it), while a search reads one level per property.
+     * on filling books more often than a search reads it), while a search reads one level per property. The words
+     * are outermost: a search asks its candidates (ascending resources) about the same few words, which then lie in
+     * a few hundred kilobytes read in order, instead of one resource's row of days every ten kilobytes (on full books
+     * this question was a quarter of a decision, most of it waiting on memory).
      */
     private final long[][] possible = new long[RunIndex.CLASSES][];
-    /** Per class, bit s of {@code known[c][r * words + s / 64]}: resource r's bits of hour base + s are known. */
+    /** Per class, bit s of {@code known[c][s / 64 * rows + r]}: resource r's bits of hour base + s are known. */
     private final long[][] known = new long[RunIndex.CLASSES][];
     /** Per resource and property, the scale its bits are levels of (-1: none yet). */
     private long[] scales = new long[0];
@@ -131,14 +134,14 @@ final class HourLevels {
         RunIndex.Merged merged = new RunIndex.Merged(from, to, (lo, hi) -> visitor.visit(k, lo, hi));
         for (int w = firstSlot >>> 6; w <= lastSlot >>> 6; w++) {
             long mask = RunIndex.wordMask(w, firstSlot, lastSlot);
-            for (long missing = ~knownBits[resource * words + w] & mask; missing != 0; missing &= missing - 1) {
+            for (long missing = ~knownBits[w * rows + resource] & mask; missing != 0; missing &= missing - 1) {
                 learn(timetable, resource, c, (w << 6) + Long.numberOfTrailingZeros(missing), from, end, capacity,
                         offset);
             }
             long word = mask;
             for (int i = 0; i < p; i++) {
                 if (threshold[i] < STEPS) {
-                    word &= bits[((resource * p + i) * words + w) * STEPS + threshold[i]];
+                    word &= bits[((w * rows + resource) * p + i) * STEPS + threshold[i]];
                 }
             }
             for (; word != 0; word &= word - 1) {
@@ -161,13 +164,13 @@ final class HourLevels {
         long bit = 1L << (slot & 63);
         for (int i = 0; i < properties; i++) {
             int lowestLevel = answered ? lowest[i] : 0;
-            int at = ((resource * properties + i) * words + w) * STEPS;
+            int at = ((w * rows + resource) * properties + i) * STEPS;
             for (int q = 0; q < STEPS; q++) {
                 bits[at + q] = q >= lowestLevel ? bits[at + q] | bit : bits[at + q] & ~bit;
             }
         }
         if (answered) {
-            known[c][resource * words + w] |= bit;
+            known[c][w * rows + resource] |= bit;
         }
     }
 
@@ -209,7 +212,7 @@ final class HourLevels {
                 continue;
             }
             for (int w = fromSlot >>> 6; w <= toSlot >>> 6; w++) {
-                kept[resource * words + w] &= ~RunIndex.wordMask(w, fromSlot, toSlot);
+                kept[w * rows + resource] &= ~RunIndex.wordMask(w, fromSlot, toSlot);
             }
         }
     }
@@ -226,15 +229,11 @@ final class HourLevels {
             }
             long[] bits = new long[newRows * p * STEPS * newWords];
             long[] knownBits = new long[newRows * newWords];
-            if (fromWord < toWord) {
-                for (int row = 0; row < rows * p; row++) {
-                    System.arraycopy(possible[c], (row * words + fromWord) * STEPS, bits,
-                            (row * newWords + fromWord - shift) * STEPS, (toWord - fromWord) * STEPS);
-                }
-                for (int r = 0; r < rows; r++) {
-                    System.arraycopy(known[c], r * words + fromWord, knownBits, r * newWords + fromWord - shift,
-                            toWord - fromWord);
-                }
+            // A word's plane (every resource's bits of its 64 hours) moves as one, rows kept in place within it.
+            for (int w = fromWord; w < toWord; w++) {
+                System.arraycopy(possible[c], w * rows * p * STEPS, bits, (w - shift) * newRows * p * STEPS,
+                        rows * p * STEPS);
+                System.arraycopy(known[c], w * rows, knownBits, (w - shift) * newRows, rows);
             }
             possible[c] = bits;
             known[c] = knownBits;

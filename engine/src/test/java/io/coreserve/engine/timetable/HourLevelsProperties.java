@@ -24,19 +24,18 @@ class HourLevelsProperties {
     @Property(tries = 25)
     void shouldAnswerEveryCandidateAsItsOwnTimetableDoes(@ForAll long seed) {
         Random random = new Random(seed);
-        InMemoryTimetables books = new InMemoryTimetables(RESOURCES, 2);
+        // Room for two timetables at first: the others come later, so the levels grow rows over known words.
+        InMemoryTimetables books = new InMemoryTimetables(2, 2);
         List<long[]> booked = new ArrayList<>();
         long origin = (random.nextInt(2000) - 1000) * HOUR;
-        // Enough reservations that every timetable passes INDEXED_BREAKPOINTS and is asked through the levels.
-        for (int r = 0; r < RESOURCES; r++) {
-            for (long t = origin + random.nextInt(30) * MINUTE; t < origin + 60 * HOUR; t += (5 + random.nextInt(40)) * MINUTE) {
-                book(books, booked, r, t, t + (1 + random.nextInt(20)) * MINUTE, random);
-            }
-        }
+        fill(books, booked, 0, 2, origin, random);
         long[] capacity = {6_000_000L, 6_000_000L};
         for (int step = 0; step < 60; step++) {
+            if (step == 20) {
+                fill(books, booked, 2, RESOURCES, origin, random);
+            }
             int action = random.nextInt(10);
-            int r = random.nextInt(RESOURCES);
+            int r = random.nextInt(step < 20 ? 2 : RESOURCES);
             if (action < 5) {
                 long from = origin + random.nextInt(72 * 60) * MINUTE + (random.nextBoolean() ? random.nextInt(60_000) : 0);
                 book(books, booked, r, from, from + (1 + random.nextInt(90)) * MINUTE, random);
@@ -52,7 +51,17 @@ class HourLevelsProperties {
             } else {
                 capacity = new long[] {(5 + random.nextInt(3)) * 1_000_000L, 6_000_000L};   // another scale
             }
-            check(books, random, origin, capacity);
+            check(books, random, origin, capacity, step < 20 ? 2 : RESOURCES);
+        }
+    }
+
+    /** Enough reservations on resources [first, end) that they pass INDEXED_BREAKPOINTS: asked through the levels. */
+    private static void fill(InMemoryTimetables books, List<long[]> booked, int first, int end, long origin,
+            Random random) {
+        for (int r = first; r < end; r++) {
+            for (long t = origin + random.nextInt(30) * MINUTE; t < origin + 60 * HOUR; t += (5 + random.nextInt(40)) * MINUTE) {
+                book(books, booked, r, t, t + (1 + random.nextInt(20)) * MINUTE, random);
+            }
         }
     }
 
@@ -62,27 +71,28 @@ class HourLevelsProperties {
         booked.add(new long[] {from, to, amounts[0], amounts[1], r});
     }
 
-    private static void check(InMemoryTimetables books, Random random, long origin, long[] capacity) {
+    private static void check(InMemoryTimetables books, Random random, long origin, long[] capacity,
+            int count) {
         long from = Math.max(origin + random.nextInt(80 * 60) * MINUTE - 4 * HOUR, books.forgottenBefore());
         long to = from + random.nextInt(48 * 60) * MINUTE + random.nextInt(1000);
         long duration = 1 + random.nextInt(70) * MINUTE + random.nextInt(3) * 7_000L;
-        int[] resources = new int[RESOURCES];
-        long[] notAbove = new long[RESOURCES * 2];
-        long[] capacities = new long[RESOURCES * 2];
-        for (int k = 0; k < RESOURCES; k++) {
-            resources[k] = RESOURCES - 1 - k;              // candidates in another order than the resources
+        int[] resources = new int[count];
+        long[] notAbove = new long[count * 2];
+        long[] capacities = new long[count * 2];
+        for (int k = 0; k < count; k++) {
+            resources[k] = count - 1 - k;              // candidates in another order than the resources
             notAbove[k * 2] = random.nextInt(6) * 1_000_000L - (random.nextInt(12) == 0 ? 1 : 0);
             notAbove[k * 2 + 1] = random.nextInt(10) * 500_000L + random.nextInt(2);
             capacities[k * 2] = capacity[0];
             capacities[k * 2 + 1] = capacity[1];
         }
         List<List<long[]>> batch = new ArrayList<>();
-        for (int k = 0; k < RESOURCES; k++) {
+        for (int k = 0; k < count; k++) {
             batch.add(new ArrayList<>());
         }
-        books.possibleStarts(resources, RESOURCES, from, to, notAbove, capacities, duration,
+        books.possibleStarts(resources, count, from, to, notAbove, capacities, duration,
                 (k, lo, hi) -> batch.get(k).add(new long[] {lo, hi}));
-        for (int k = 0; k < RESOURCES; k++) {
+        for (int k = 0; k < count; k++) {
             List<long[]> own = new ArrayList<>();
             books.timetable(resources[k]).possibleStarts(from, to, new long[] {notAbove[k * 2], notAbove[k * 2 + 1]},
                     capacity, duration, (lo, hi) -> own.add(new long[] {lo, hi}));
