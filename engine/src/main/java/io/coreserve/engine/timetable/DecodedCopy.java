@@ -36,8 +36,8 @@ final class DecodedCopy {
      * The hour index: {@code hourRow[h]} is the row whose segment holds the start of hour {@code firstHour + h}, for
      * the hours from the first breakpoint's to the last one's. A search asks for the segment holding a time
      * thousands of times per decision on full books (each candidate's piece of each stretch), and a binary search
-     * over thousands of rows was a sixth of the pipeline's thread, waiting on memory at every step; from the hour's
-     * row it is a short walk over rows that lie side by side. Kept up to date by {@link #add} (a row inserted or
+     * over thousands of rows was a sixth of the pipeline's thread, waiting on memory at every step; between the rows
+     * of an hour's start and the next hour's it is a search over a few rows that lie side by side. Kept up to date by {@link #add} (a row inserted or
      * removed moves the hours after it by one), made afresh when a breakpoint falls outside its hours, and not made
      * at all when the hours are many for the rows (sparse books far apart: the binary search then).
      */
