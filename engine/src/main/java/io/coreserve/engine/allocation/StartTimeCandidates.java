@@ -271,38 +271,50 @@ final class StartTimeCandidates {
                 knownEnd[k] = 0;
             }
         }
-        keepDense(size, request.count());
+        keepDense(size, request.count(), request.earliest(), request.latest());
     }
-
-    private long[] events = new long[64];
-    private long[] dense = new long[16];
 
     /**
      * Cuts every candidate's possible stretches down to the times at which at least {@code n} candidates' stretches
-     * overlap (a sweep over the stretches' begin and end events), rewriting {@link #known} in place: the cut
-     * stretches of a candidate are never more than its own plus the dense intervals it meets.
+     * overlap, rewriting {@link #known} in place: the cut stretches of a candidate are never more than its own plus
+     * the dense intervals it meets. The overlaps are counted hour by hour when every stretch is whole hours of the
+     * window [from, to] (what the books' hour levels answer; no sort), else by sorting the stretches' begin and end
+     * events.
      */
-    private void keepDense(int size, int n) {
-        for (int q = 0; q < knownCount * 2; q++) {
+    private void keepDense(int size, int n, long from, long to) {
+        long[] dense = denseByHours(known, knownCount, n, from, to);
+        if (dense == null) {
+            dense = denseByEvents(known, knownCount, n);
+        }
+        if (dense != null) {
+            keepOnlyDense(size, dense);
+        }                                           // else times beyond the events' packing: keep every stretch
+    }
+
+    /**
+     * The intervals, ascending, at which at least {@code n} of the stretches {@code [known[2q], known[2q + 1]]},
+     * q < count, overlap, by a sweep over their sorted begin and end events; null for times beyond the events'
+     * packing.
+     */
+    static long[] denseByEvents(long[] known, int count, int n) {
+        for (int q = 0; q < count * 2; q++) {
             if (known[q] >= 1L << 61 || known[q] <= -(1L << 61)) {
-                return;                             // times beyond the events' packing: keep every stretch
+                return null;
             }
         }
-        if (events.length < knownCount * 2) {
-            events = new long[knownCount * 2];
-        }
         // An event is a time and a sign in its lowest bit: ends (hi + 1, -1) sort before begins at the same time.
-        int count = 0;
-        for (int q = 0; q < knownCount; q++) {
-            events[count++] = known[q * 2] << 1 | 1;
-            events[count++] = (known[q * 2 + 1] + 1) << 1;
+        long[] events = new long[count * 2];
+        for (int q = 0; q < count; q++) {
+            events[q * 2] = known[q * 2] << 1 | 1;
+            events[q * 2 + 1] = (known[q * 2 + 1] + 1) << 1;
         }
-        Arrays.sort(events, 0, count);
+        Arrays.sort(events);
+        long[] dense = new long[16];
         int denseCount = 0;
         int overlapping = 0;
-        for (int e = 0; e < count; e++) {
-            long time = events[e] >> 1;
-            boolean begins = (events[e] & 1) != 0;
+        for (long event : events) {
+            long time = event >> 1;
+            boolean begins = (event & 1) != 0;
             if (begins && ++overlapping == n) {
                 if (denseCount * 2 == dense.length) {
                     dense = Arrays.copyOf(dense, dense.length * 2);
@@ -313,6 +325,69 @@ final class StartTimeCandidates {
                 denseCount++;
             }
         }
+        return Arrays.copyOf(dense, denseCount * 2);
+    }
+
+    /**
+     * As {@link #denseByEvents}, counting per hour of the window [from, to] (a difference array, no sort) when every
+     * stretch lies in the window, begins at {@code from} or at an hour and ends at {@code to} or at an hour's last
+     * millisecond: then each stretch covers whole hours of the window, so the overlap is the same throughout an
+     * hour. Null when a stretch is not so, or the window has too many hours. Touching dense hours make one interval
+     * (the events make two where one stretch ends as another begins; the sweep joins touching pieces, so the same
+     * times are swept). On full books a search's candidates have about 850 stretches: sorting their events was 3 %
+     * of a decision.
+     */
+    static long[] denseByHours(long[] known, int count, int n, long from, long to) {
+        long hour = HOUR;
+        if (from <= Long.MIN_VALUE / 2 || to >= Long.MAX_VALUE / 2 || from > to) {
+            return null;                            // hours at the ends of time would overflow
+        }
+        long firstHour = Math.floorDiv(from, hour);
+        long span = Math.floorDiv(to, hour) - firstHour + 1;
+        if (span > MAX_DENSE_HOURS) {
+            return null;
+        }
+        int hours = (int) span;
+        int[] delta = new int[hours + 1];
+        for (int q = 0; q < count; q++) {
+            long lo = known[q * 2];
+            long hi = known[q * 2 + 1];
+            if (lo < from || hi > to || lo > hi || lo != from && Math.floorMod(lo, hour) != 0
+                    || hi != to && Math.floorMod(hi + 1, hour) != 0) {
+                return null;
+            }
+            delta[(int) (Math.floorDiv(lo, hour) - firstHour)]++;
+            delta[(int) (Math.floorDiv(hi, hour) - firstHour) + 1]--;
+        }
+        long[] dense = new long[16];
+        int denseCount = 0;
+        int overlapping = 0;
+        boolean open = false;
+        for (int h = 0; h <= hours; h++) {
+            overlapping += h < hours ? delta[h] : 0;
+            boolean isDense = h < hours && overlapping >= n;
+            if (isDense && !open) {
+                if (denseCount * 2 == dense.length) {
+                    dense = Arrays.copyOf(dense, dense.length * 2);
+                }
+                dense[denseCount * 2] = Math.max(from, (firstHour + h) * hour);
+                open = true;
+            } else if (!isDense && open) {
+                dense[denseCount * 2 + 1] = Math.min(to, (firstHour + h) * hour - 1);
+                denseCount++;
+                open = false;
+            }
+        }
+        return Arrays.copyOf(dense, denseCount * 2);
+    }
+
+    /** Windows of more hours than this (about 7 years) are counted by events. */
+    private static final int MAX_DENSE_HOURS = 1 << 16;
+    private static final long HOUR = 3_600_000L;
+
+    /** Intersects each candidate's stretches with the dense intervals (ascending, disjoint), in place. */
+    private void keepOnlyDense(int size, long[] dense) {
+        int denseCount = dense.length / 2;
         // Intersect each candidate's stretches (ascending, disjoint) with the dense intervals (the same), in place:
         // the write position never passes the read position plus the dense intervals met so far, so copy first.
         long[] stretches = Arrays.copyOf(known, knownCount * 2);
