@@ -168,8 +168,8 @@ final class StartTimeCandidates {
      * one made-up short segment each (A_j = 0), which is true of every start time there: none of them can be free
      * for t_res. Made-up segment starts and the clipped first segment of each piece are not breakpoints, so they
      * give no latest-start candidates, and their increases are never start times (none of them lies in a stretch).
+     * The stretches are {@link #possible}, which {@link #find} fills ({@link #possibleStartsOf}) before the sweep.
      */
-    // possible: candidate k's stretches in this one, filled by find (possibleStartsOf) before the sweep.
     private void sweepPossibleStarts(TimetableView timetables, CandidateSet candidates, int k, int resource,
             ResolvedRequest request, long end) {
         long covered = sweepFrom;                        // the sweep so far reaches up to here, exclusive
@@ -286,9 +286,9 @@ final class StartTimeCandidates {
         if (dense == null) {
             dense = denseByEvents(known, knownCount, n);
         }
-        if (dense != null) {
+        if (dense != null) {                        // null: times beyond the events' packing, every stretch kept
             keepOnlyDense(size, dense);
-        }                                           // else times beyond the events' packing: keep every stretch
+        }
     }
 
     /**
@@ -338,12 +338,11 @@ final class StartTimeCandidates {
      * of a decision.
      */
     static long[] denseByHours(long[] known, int count, int n, long from, long to) {
-        long hour = HOUR;
         if (from <= Long.MIN_VALUE / 2 || to >= Long.MAX_VALUE / 2 || from > to) {
             return null;                            // hours at the ends of time would overflow
         }
-        long firstHour = Math.floorDiv(from, hour);
-        long span = Math.floorDiv(to, hour) - firstHour + 1;
+        long firstHour = Math.floorDiv(from, HOUR);
+        long span = Math.floorDiv(to, HOUR) - firstHour + 1;
         if (span > MAX_DENSE_HOURS) {
             return null;
         }
@@ -352,12 +351,12 @@ final class StartTimeCandidates {
         for (int q = 0; q < count; q++) {
             long lo = known[q * 2];
             long hi = known[q * 2 + 1];
-            if (lo < from || hi > to || lo > hi || lo != from && Math.floorMod(lo, hour) != 0
-                    || hi != to && Math.floorMod(hi + 1, hour) != 0) {
+            if (lo < from || hi > to || lo > hi || lo != from && Math.floorMod(lo, HOUR) != 0
+                    || hi != to && Math.floorMod(hi + 1, HOUR) != 0) {
                 return null;
             }
-            delta[(int) (Math.floorDiv(lo, hour) - firstHour)]++;
-            delta[(int) (Math.floorDiv(hi, hour) - firstHour) + 1]--;
+            delta[(int) (Math.floorDiv(lo, HOUR) - firstHour)]++;
+            delta[(int) (Math.floorDiv(hi, HOUR) - firstHour) + 1]--;
         }
         long[] dense = new long[16];
         int denseCount = 0;
@@ -370,10 +369,10 @@ final class StartTimeCandidates {
                 if (denseCount * 2 == dense.length) {
                     dense = Arrays.copyOf(dense, dense.length * 2);
                 }
-                dense[denseCount * 2] = Math.max(from, (firstHour + h) * hour);
+                dense[denseCount * 2] = Math.max(from, (firstHour + h) * HOUR);
                 open = true;
             } else if (!isDense && open) {
-                dense[denseCount * 2 + 1] = Math.min(to, (firstHour + h) * hour - 1);
+                dense[denseCount * 2 + 1] = Math.min(to, (firstHour + h) * HOUR - 1);
                 denseCount++;
                 open = false;
             }

@@ -177,9 +177,7 @@ public final class Timetable {
      * null no block is skipped.
      */
     public void forEachSegment(long from, long to, long[] busyAbove, SegmentVisitor visitor) {
-        // A sweep over many blocks (Phase III over a closest-free search's days) makes the decoded copy, evicting others
-        // if need be; a short one (a request's own window) makes one only while the budget has room (see decoded).
-        if (blocks > 0 && (copy != null ? decoded(false) : decoded(cache != null && isLongSweep(from, to)))) {
+        if (sweepsCopy(from, to)) {
             int p = properties;
             long[] times = copy.times;
             long[] levels = copy.levels;
@@ -212,12 +210,21 @@ public final class Timetable {
     }
 
     /**
+     * Whether a sweep over [from, to) reads the decoded copy (made here if need be). A sweep over many blocks (Phase
+     * III over a closest-free search's days) makes the copy, evicting others if need be; a short one (a request's own
+     * window) makes one only while the budget has room (see {@link #decoded}).
+     */
+    private boolean sweepsCopy(long from, long to) {
+        return blocks > 0 && (copy != null ? decoded(false) : decoded(cache != null && isLongSweep(from, to)));
+    }
+
+    /**
      * Points {@code span} at the decoded copy's rows over [from, to) when {@link #forEachSegment(long, long, long[],
      * SegmentVisitor)} would sweep the copy (the same decision, so the same segments); false when it would decode
      * blocks instead.
      */
     boolean decodedSpan(long from, long to, DecodedSpan span) {
-        if (blocks == 0 || !(copy != null ? decoded(false) : decoded(cache != null && isLongSweep(from, to)))) {
+        if (!sweepsCopy(from, to)) {
             return false;
         }
         span.times = copy.times;
