@@ -51,6 +51,18 @@ final class CoAllocationSearch {
 
     /** Passes with M from {@code startM} while M <= {@code maxM}. */
     Result run(ResolvedRequest request, SearchOrder order, int startM, int maxM) {
+        return run(request, order, startM, maxM, null);
+    }
+
+    /**
+     * As {@link #run(ResolvedRequest, SearchOrder, int, int)}, skipping the times at which {@code memory} knows that
+     * nothing is admissible and telling it where this search proved nothing admissible (null: no memory). Such a
+     * search's choices at a start time depend on that start time alone (see {@link ClosestFreeMemory}): its random
+     * draws are seeded per start time, and a start time is skipped as no better than a failed one only where that
+     * failure was proven.
+     */
+    Result run(ResolvedRequest request, SearchOrder order, int startM, int maxM, ClosestFreeMemory memory) {
+        phaseThree.exclude(memory != null ? memory.nothingAdmissible(request) : NOTHING);
         long begin = System.nanoTime();
         Counters counters = new Counters();
         SplittableRandom random = new SplittableRandom(request.seed());
@@ -100,6 +112,9 @@ final class CoAllocationSearch {
             // same order as one sweep of the whole window, but a search that succeeds early (most do, and a
             // closest-free search over days usually within hours) sweeps only the stretches it reached.
             Availability availability = new Availability(candidates.properties);
+            // Remembered: a single pass over every matching resource (a later pass would find the same R_job).
+            NothingAdmissible proof = memory != null && m == startM && resources.length < wanted
+                    ? new NothingAdmissible(request.earliest(), request.latest(), order) : null;
             boolean enoughFree = false;
             Selection found = null;
             FailedStart failed = config.algorithm().improvedPhases() ? new FailedStart() : null;
@@ -116,6 +131,9 @@ final class CoAllocationSearch {
                 t = System.nanoTime();
                 for (long start : startTimes) {
                     counters.startTimesTried++;
+                    if (proof != null) {
+                        proof.startTime(start);
+                    }
                     availability.fill(phaseThree, candidates, request, start);
                     if (availability.size < n) {
                         continue;                                              // line 5: R_s empty
@@ -125,17 +143,26 @@ final class CoAllocationSearch {
                     if (failed != null && failed.dominates(availability)) {
                         continue;                                              // no better than a failed one
                     }
+                    if (memory != null) {
+                        random = new SplittableRandom(request.seed() ^ start * 0x9E3779B97F4A7C15L);
+                    }
                     found = select(availability, request, random, counters);
                     if (found != null) {
                         break;                                                 // line 10: go to Phase V
                     }
-                    if (failed != null) {
+                    if (!proven && proof != null) {
+                        proof.unproven(start);
+                    }
+                    if (failed != null && (proven || memory == null)) {
                         failed.record(availability);
                     }
                 }
                 counters.selectionNanos += System.nanoTime() - t;
             }
             counters.startTimeCandidates = startTimeCount;
+            if (proof != null) {
+                memory.remember(request, proof.provenUntil(found != null ? found.availability.start : null));
+            }
             if (found != null) {
                 // Phase V.
                 t = System.nanoTime();
@@ -171,10 +198,16 @@ final class CoAllocationSearch {
         return reject(request, reason, message, counters, begin, maxM);
     }
 
+    private static final long[] NOTHING = new long[0];
+
+    /** Whether the last {@link #select} that found nothing proved that nothing is admissible (a bound failed). */
+    private boolean proven;
+
     /** Phase IV, lines 4-11, at one start time: an admissible R_s or null. */
     private Selection select(Availability availability, ResolvedRequest request, SplittableRandom random,
             Counters counters) {
         int n = request.count();
+        proven = true;
         // A shortcut, not a change of the algorithm: when even the N largest a_ij^t of R_a cannot reach some
         // d_i, no R_s can, so SelectAndSwap could only fail here whatever its random draws.
         if (!availability.largestCanReach(request)) {
@@ -184,6 +217,7 @@ final class CoAllocationSearch {
             if (!availability.jointlyCanReach(request)) {
                 return null;                                   // as above, for several properties at once
             }
+            proven = false;
             Selection greedy = GreedySelection.run(availability, request, config.l1(), counters);
             if (greedy.admissible()) {
                 return greedy;
@@ -196,6 +230,7 @@ final class CoAllocationSearch {
             }
             return null;
         }
+        proven = false;
         Selection s;
         if (availability.size == n) {
             s = Selection.none(availability, request);                     // line 6: R_s = R_a

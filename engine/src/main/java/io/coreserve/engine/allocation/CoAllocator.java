@@ -32,9 +32,16 @@ public final class CoAllocator {
     private final EngineConfig config;
     private final RequestValidator validator;
     private final CoAllocationSearch search;
+    /** Where the searches after a window found nothing, for later ones (see {@link ClosestFreeMemory}). */
+    private final ClosestFreeMemory memory;
 
     public CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config) {
         this(catalogue, timetables, config, new RandomSampleDiscovery());
+    }
+
+    /** As the public constructors, remembering {@code memoryCapacity} searches (0: none, for comparisons). */
+    CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config, int memoryCapacity) {
+        this(catalogue, timetables, config, new RandomSampleDiscovery(), WindowStretches.FIRST, memoryCapacity);
     }
 
     public CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config,
@@ -45,6 +52,11 @@ public final class CoAllocator {
     /** As above, taking windows in stretches of {@code firstStretch} and more (Long.MAX_VALUE: whole, for tests). */
     CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config,
             ResourceDiscovery discovery, long firstStretch) {
+        this(catalogue, timetables, config, discovery, firstStretch, ClosestFreeMemory.DEFAULT_CAPACITY);
+    }
+
+    private CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config,
+            ResourceDiscovery discovery, long firstStretch, int memoryCapacity) {
         if (timetables.propertyCount() != catalogue.properties().size()) {
             throw new IllegalArgumentException("timetables and catalogue disagree on the number of properties");
         }
@@ -53,10 +65,15 @@ public final class CoAllocator {
         this.config = config;
         this.validator = new RequestValidator(catalogue.properties(), config);
         this.search = new CoAllocationSearch(catalogue, timetables, config, discovery, firstStretch);
+        this.memory = new ClosestFreeMemory(catalogue, timetables, memoryCapacity);
     }
 
     public EngineConfig config() {
         return config;
+    }
+
+    ClosestFreeMemory memory() {
+        return memory;
     }
 
     /** Phases I-V without booking: the plan the engine would book now, or why it would reject. */
@@ -189,13 +206,13 @@ public final class CoAllocator {
         long afterEnd = saturatingAdd(r.latest(), horizonMillis);
         if (r.latest() < afterEnd) {
             after = planOrNull(search.run(r.withWindow(r.latest() + 1, afterEnd), SearchOrder.EARLIEST,
-                    config.mInit(), limit).outcome());
+                    config.mInit(), limit, memory).outcome());
         }
         Plan before = null;
         long beforeStart = Math.max(now, r.earliest() - horizonMillis);
         if (beforeStart <= r.earliest() - 1) {
             before = planOrNull(search.run(r.withWindow(beforeStart, r.earliest() - 1), SearchOrder.LATEST,
-                    config.mInit(), limit).outcome());
+                    config.mInit(), limit, memory).outcome());
         }
         return new ClosestFreeIntervals(original, after, before);
     }

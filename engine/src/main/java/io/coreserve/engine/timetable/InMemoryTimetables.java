@@ -14,6 +14,8 @@ public final class InMemoryTimetables implements TimetableStore {
     private final long[] nothingReserved;
     private final DecodedRows rows;
     private long forgotten = Long.MIN_VALUE;
+    /** Edits that may have taken amounts out (see {@link #releases}). */
+    private long releases;
 
     /** Timetables decoded whole for searches are kept within this many bytes by default (see {@link DecodedCache}). */
     public static final long DEFAULT_DECODED_BYTES = 256L << 20;
@@ -169,7 +171,10 @@ public final class InMemoryTimetables implements TimetableStore {
             timetable = new Timetable(rows, decoded);
             timetable.forgetBefore(forgotten);
             int index = resource;
-            timetable.onEdit((from, to) -> hourLevels.edited(index, from, to));
+            timetable.onEdit((from, to, freed) -> {
+                hourLevels.edited(index, from, to);
+                releases += freed ? 1 : 0;
+            });
             timetables[resource] = timetable;
         }
         return timetable;
@@ -194,6 +199,11 @@ public final class InMemoryTimetables implements TimetableStore {
                 timetable.forgetBefore(watermark);
             }
         }
+    }
+
+    @Override
+    public long releases() {
+        return releases;
     }
 
     /** The watermark of {@link #forgetBefore}, or Long.MIN_VALUE. */

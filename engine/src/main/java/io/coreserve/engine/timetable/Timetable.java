@@ -312,10 +312,14 @@ public final class Timetable {
         }
     }
 
-    /** Told of every change of what is reserved, by the span it changed (for {@link HourLevels}). */
+    /**
+     * Told of every change of what is reserved, by the span it changed (for {@link HourLevels}), and whether the
+     * change may have taken amounts out there ({@code freed}: a release or a bulk load; forgetting the past does not
+     * count, since it changes nothing from the watermark on).
+     */
     @FunctionalInterface
     interface EditListener {
-        void edited(long from, long to);
+        void edited(long from, long to, boolean freed);
     }
 
     private EditListener edits;
@@ -414,7 +418,7 @@ public final class Timetable {
             runIndex.clear();
         }
         if (edits != null) {
-            edits.edited(Long.MIN_VALUE, Long.MAX_VALUE);
+            edits.edited(Long.MIN_VALUE, Long.MAX_VALUE, true);
         }
         data = NO_BYTES;
         used = 0;
@@ -443,7 +447,7 @@ public final class Timetable {
             runIndex.forgetBefore(watermark);
         }
         if (edits != null) {
-            edits.edited(Long.MIN_VALUE, watermark + 1);
+            edits.edited(Long.MIN_VALUE, watermark + 1, false);
         }
         int b = blockAt(watermark);
         if (b < 0) {
@@ -509,7 +513,7 @@ public final class Timetable {
             runIndex.invalidate(from, to);
         }
         if (edits != null) {
-            edits.edited(from, to);
+            edits.edited(from, to, sign < 0);
         }
         if (copy != null) {
             // The same edit on the decoded copy; should it ever disagree with the blocks, it is dropped.

@@ -12,6 +12,18 @@ public interface TimetableView {
     /** Number of quantitative properties per resource. */
     int propertyCount();
 
+    /**
+     * How many changes so far may have taken amounts out of some timetable (a release, a bulk load), or
+     * {@link #UNCOUNTED}. While it stays the same the books only fill, so a time at which no set was admissible stays
+     * so: a search may remember such times for later, stronger requests (see {@code ClosestFreeMemory}).
+     */
+    default long releases() {
+        return UNCOUNTED;
+    }
+
+    /** What {@link #releases} answers when the view does not count them: nothing is remembered then. */
+    long UNCOUNTED = -1;
+
     /** Writes into {@code out[i]} the maximum of T_ij over [from, to) for every property i. */
     void maxReserved(int resource, long from, long to, long[] out);
 

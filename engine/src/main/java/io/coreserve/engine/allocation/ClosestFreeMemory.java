@@ -1,0 +1,161 @@
+package io.coreserve.engine.allocation;
+
+import io.coreserve.engine.catalogue.ResourceCatalogue;
+import io.coreserve.engine.timetable.TimetableView;
+import java.util.Arrays;
+
+/**
+ * Where recent searches for the closest free intervals around a window proved that no set was admissible, so that
+ * a later search for a request at least as demanding skips those times instead of sweeping them again.
+ *
+ * <p>Why: on full books most requests get a counter-offer, and the searches after and before the window sweep the
+ * candidates over hours to days of books where nothing fits (seed 003's closest free intervals; 80 % of a decision
+ * there). Requests of the same N overlap in what they search, and where a weaker request found nothing a stronger one
+ * cannot find anything either.
+ *
+ * <p>Why it is exact. Request R dominates R' when both ask for the same N and labels and R asks at least as much
+ * of everything: t_res, every e_i and every d_i. Then R's candidates are among R''s (as long as R''s search took
+ * every matching resource, which is when it is remembered), at every t each a_ij^t for R is at most the one for R'
+ * (a max over a longer window), so R's free candidates are among R''s with no more available, and a set admissible
+ * for R at t is admissible for R' at t. A time is remembered only where R' proved no set admissible: fewer than N
+ * candidates free, or a bound of {@link Availability} failing (section 3.4's line 5, or a sum no N candidates
+ * reach), never where the greedy and its repair merely failed. Between two of R''s start-time candidates (Phase III's
+ * T) availability only shrinks, so what a start time proved holds until the next one. The books may only have filled
+ * since: a release (counted by {@link TimetableView#releases}) or a resource added to the catalogue forgets everything. So R's search finds the same
+ * start time with the same set as it would sweeping everything, provided that its choices at a start time depend on
+ * that start time alone: searches that use this memory seed their random choices per start time and skip a start
+ * time as no better than a failed one only where that failure was proven ({@link CoAllocationSearch}).
+ *
+ * <p>The searches after and before a window are remembered and helped (each by the other too: what is remembered
+ * is a set of times, whatever the order that proved it); the window's own search is neither, so that its
+ * decision stays the engine's. Not thread-safe, like the engine.
+ */
+final class ClosestFreeMemory {
+
+    /** How many searches are remembered; a later one replaces the oldest. */
+    static final int DEFAULT_CAPACITY = 1024;
+
+    private final ResourceCatalogue catalogue;
+    private final TimetableView timetables;
+    private final Entry[] entries;
+    private int next;
+    private long releases = TimetableView.UNCOUNTED;
+    private int resources;
+    /** Searches given some time to skip, and releases that made the memory forget (for tests and benchmarks). */
+    private long helped;
+    private long forgotten;
+
+    ClosestFreeMemory(ResourceCatalogue catalogue, TimetableView timetables, int capacity) {
+        this.catalogue = catalogue;
+        this.timetables = timetables;
+        this.entries = new Entry[capacity];
+    }
+
+    /** A search's request and the times of its window where nothing was admissible ([lo, hi] pairs, ascending). */
+    private record Entry(ResolvedRequest request, long[] nothing) {
+    }
+
+    /**
+     * The times of {@code request}'s window at which a remembered search proved that nothing stronger is
+     * admissible ([lo, hi] pairs, ascending, disjoint, inside the window); empty when none.
+     */
+    long[] nothingAdmissible(ResolvedRequest request) {
+        if (!valid()) {
+            return NONE;
+        }
+        long[] found = new long[16];
+        int count = 0;
+        for (Entry e : entries) {
+            if (e == null || !dominates(request, e.request())) {
+                continue;
+            }
+            long[] nothing = e.nothing();
+            for (int q = 0; q < nothing.length; q += 2) {
+                long lo = Math.max(nothing[q], request.earliest());
+                long hi = Math.min(nothing[q + 1], request.latest());
+                if (lo <= hi) {
+                    if (count == found.length) {
+                        found = Arrays.copyOf(found, count * 2);
+                    }
+                    found[count++] = lo;
+                    found[count++] = hi;
+                }
+            }
+        }
+        helped += count > 0 ? 1 : 0;
+        return union(found, count);
+    }
+
+    long helped() {
+        return helped;
+    }
+
+    long forgotten() {
+        return forgotten;
+    }
+
+    /** Remembers a search of {@code request}'s window (after a window, every matching resource a candidate). */
+    void remember(ResolvedRequest request, long[] nothing) {
+        if (entries.length == 0 || nothing.length == 0 || !valid()) {
+            return;
+        }
+        entries[next] = new Entry(request, nothing);
+        next = (next + 1) % entries.length;
+    }
+
+    /**
+     * Whether what is remembered still holds; forgets it all when the books may have lost some reservation or the
+     * catalogue gained a resource (a candidate the remembered searches did not have).
+     */
+    private boolean valid() {
+        long now = timetables.releases();
+        if (now != releases || catalogue.size() != resources) {
+            forgotten += releases == TimetableView.UNCOUNTED ? 0 : 1;
+            Arrays.fill(entries, null);
+            releases = now;
+            resources = catalogue.size();
+        }
+        return now != TimetableView.UNCOUNTED;
+    }
+
+    /** R asks at least as much as R' of everything, with the same N and labels (see the class comment). */
+    static boolean dominates(ResolvedRequest r, ResolvedRequest weaker) {
+        if (r.count() != weaker.count() || r.duration() < weaker.duration() || !r.labels().equals(weaker.labels())) {
+            return false;
+        }
+        for (int i = 0; i < r.totals().length; i++) {
+            if (r.totals()[i] < weaker.totals()[i] || r.perResource()[i] < weaker.perResource()[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static final long[] NONE = new long[0];
+
+    /** The union of {@code count / 2} [lo, hi] pairs as ascending disjoint pairs (touching ones joined). */
+    static long[] union(long[] pairs, int count) {
+        if (count == 0) {
+            return NONE;
+        }
+        int n = count / 2;
+        Integer[] order = new Integer[n];
+        for (int k = 0; k < n; k++) {
+            order[k] = k;
+        }
+        Arrays.sort(order, (x, y) -> Long.compare(pairs[x * 2], pairs[y * 2]));
+        long[] out = new long[count];
+        int written = 0;
+        for (int k : order) {
+            long lo = pairs[k * 2];
+            long hi = pairs[k * 2 + 1];
+            if (written > 0 && (out[written - 1] == Long.MAX_VALUE || lo <= out[written - 1] + 1)) {
+                out[written - 1] = Math.max(out[written - 1], hi);          // overlapping or touching
+            } else {
+                out[written++] = lo;
+                out[written++] = hi;
+            }
+        }
+        return Arrays.copyOf(out, written);
+    }
+}

@@ -1,0 +1,152 @@
+package io.coreserve.engine.allocation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.coreserve.engine.catalogue.InMemoryCatalogue;
+import io.coreserve.engine.model.PropertySchema;
+import io.coreserve.engine.model.Request;
+import io.coreserve.engine.model.Resource;
+import io.coreserve.engine.timetable.InMemoryTimetables;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * {@link ClosestFreeMemory}: searches that skip what earlier, weaker searches proved hopeless find the same closest
+ * free intervals as searches that sweep everything, while the books fill, now and then lose a reservation, and the
+ * catalogue gains a node.
+ */
+class ClosestFreeMemoryProperties {
+
+    private static final long MINUTE = 60_000L;
+    private static final long HOUR = 60 * MINUTE;
+
+    @Property(tries = 10)
+    void shouldCounterOfferAsWithoutTheMemoryWhileTheBooksFillReservationsEndAndNodesArrive(@ForAll long seed,
+            @ForAll @IntRange(min = 12, max = 30) int nodes) {
+        Random random = new Random(seed);
+        PropertySchema schema = PropertySchema.of("cores", "memory_gb");
+        InMemoryCatalogue catalogue = Grid.randomCatalogue(random, schema, nodes);
+        EngineConfig config = EngineConfig.defaults().withAlgorithm(Algorithm.IMPROVED);
+        CoAllocator remembering = new CoAllocator(catalogue, new InMemoryTimetables(nodes, 2), config);
+        CoAllocator sweeping = new CoAllocator(catalogue, new InMemoryTimetables(nodes, 2), config, 0);
+        List<Plan> booked = new ArrayList<>();
+        int counterOffers = 0;
+        for (int q = 0; q < 700; q++) {
+            long now = q * MINUTE / 10;
+            Request request = request(random, "q" + q, now);
+            Outcome a = remembering.allocate(request);
+            Outcome b = sweeping.allocate(request);
+            assertThat(Outcomes.describe(a)).as("decision of %s", request.requestId()).isEqualTo(Outcomes.describe(b));
+            if (a instanceof Plan plan) {
+                booked.add(plan);
+            } else {
+                counterOffers++;
+                ClosestFreeIntervals ca = remembering.closestFree(request, a, now, 24 * HOUR);
+                ClosestFreeIntervals cb = sweeping.closestFree(request, b, now, 24 * HOUR);
+                assertThat(Outcomes.describe(ca.earliestAfter())).as("after %s", request.requestId())
+                        .isEqualTo(Outcomes.describe(cb.earliestAfter()));
+                assertThat(Outcomes.describe(ca.latestBefore())).as("before %s", request.requestId())
+                        .isEqualTo(Outcomes.describe(cb.latestBefore()));
+            }
+            if (q == 350) {
+                catalogue.add(new Resource("late", Map.of("cores", 4.0, "memory_gb", 4.0), Set.of()));  // a new candidate
+            }
+            if (q % 97 == 96 && !booked.isEmpty()) {
+                Plan ended = booked.remove(random.nextInt(booked.size()));      // a cancellation: the books empty
+                remembering.release(ended);
+                sweeping.release(ended);
+            }
+        }
+        assertThat(counterOffers).as("requests that did not fit: the books did fill").isGreaterThan(50);
+        assertThat(remembering.memory().helped()).as("searches that skipped remembered times").isGreaterThan(0);
+        assertThat(remembering.memory().forgotten()).as("releases that made the memory forget").isGreaterThan(0);
+        assertThat(sweeping.memory().helped()).isZero();
+    }
+
+    /**
+     * Requests of the same N over a few hours, with amounts and durations on a coarse grid, so that one often asks
+     * at least as much as an earlier one (what the memory can use).
+     */
+    private static Request request(Random random, String id, long now) {
+        long earliest = now + random.nextInt(6 * 60) * MINUTE;
+        Request.Builder b = Request.builder(id, "u").submittedAt(now)
+                .duration((1 + random.nextInt(4)) * 10 * MINUTE).count(2)
+                .window(earliest, earliest + random.nextInt(4) * 15 * MINUTE);
+        double cores = 1 + random.nextInt(5) * 0.5;
+        b.total("cores", cores).perResource("cores", cores / 4);
+        if (random.nextBoolean()) {
+            b.total("memory_gb", 0.5 + random.nextInt(4) * 0.5);
+        }
+        return b.build();
+    }
+
+    @Example
+    void shouldSubtractIntervalsAndJoinTheirUnion() {
+        long[] a = {0, 10, 20, 30, 40, Long.MAX_VALUE};
+        long[] b = {-5, 2, 5, 5, 9, 21, 25, 25, 50, Long.MAX_VALUE};
+        assertThat(StartTimeCandidates.subtract(a, b)).containsExactly(3, 4, 6, 8, 22, 24, 26, 30, 40, 49);
+        assertThat(StartTimeCandidates.subtract(a, new long[0])).containsExactly(a);
+        assertThat(StartTimeCandidates.subtract(new long[] {0, 10}, new long[] {0, 10})).isEmpty();
+        long[] pairs = {20, 30, 0, 5, 6, 8, 25, 40, 50, Long.MAX_VALUE, 60, 70};
+        assertThat(ClosestFreeMemory.union(pairs, pairs.length)).containsExactly(0, 8, 20, 40, 50, Long.MAX_VALUE);
+    }
+
+    @Example
+    void shouldProveNothingAdmissibleUpToTheAnswerExceptNextToUnprovenFailures() {
+        NothingAdmissible forward = new NothingAdmissible(100, 200, SearchOrder.EARLIEST);
+        forward.startTime(100);
+        forward.startTime(120);
+        forward.unproven(120);                // the greedy failed at 120: nothing is known until the next start time
+        forward.startTime(150);
+        forward.startTime(170);
+        forward.unproven(170);
+        assertThat(forward.provenUntil(null)).containsExactly(100, 119, 150, 169);
+        NothingAdmissible found = new NothingAdmissible(100, 200, SearchOrder.EARLIEST);
+        found.startTime(130);
+        assertThat(found.provenUntil(130L)).as("found at 130").containsExactly(100, 129);
+        assertThat(new NothingAdmissible(100, 200, SearchOrder.EARLIEST).provenUntil(100L)).isEmpty();
+
+        NothingAdmissible backward = new NothingAdmissible(100, 200, SearchOrder.LATEST);
+        backward.startTime(200);
+        backward.startTime(180);
+        backward.unproven(180);               // unknown down to the next start time, 150
+        backward.startTime(150);
+        backward.startTime(120);
+        backward.unproven(120);               // and below the last one, down to the window's start
+        assertThat(backward.provenUntil(null)).containsExactly(121, 150, 181, 200);
+        NothingAdmissible latest = new NothingAdmissible(100, 200, SearchOrder.LATEST);
+        latest.startTime(200);
+        latest.unproven(200);
+        latest.startTime(170);
+        assertThat(latest.provenUntil(170L)).as("found at 170, unproven above it").isEmpty();
+    }
+
+    @Example
+    void shouldUseOnlySearchesOfTheSameCountAndLabelsAskingNoMore() {
+        ResolvedRequest weaker = resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of());
+        assertThat(ClosestFreeMemory.dominates(weaker, weaker)).isTrue();
+        assertThat(ClosestFreeMemory.dominates(resolved(2, 11, new long[] {1, 3}, new long[] {4, 4}, Set.of()),
+                weaker)).isTrue();
+        assertThat(ClosestFreeMemory.dominates(resolved(3, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of()),
+                weaker)).as("another N").isFalse();
+        assertThat(ClosestFreeMemory.dominates(resolved(2, 9, new long[] {1, 2}, new long[] {3, 4}, Set.of()),
+                weaker)).as("shorter").isFalse();
+        assertThat(ClosestFreeMemory.dominates(resolved(2, 10, new long[] {0, 2}, new long[] {3, 4}, Set.of()),
+                weaker)).as("a smaller e_i").isFalse();
+        assertThat(ClosestFreeMemory.dominates(resolved(2, 10, new long[] {1, 2}, new long[] {3, 3}, Set.of()),
+                weaker)).as("a smaller d_i").isFalse();
+        assertThat(ClosestFreeMemory.dominates(resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of("gpu")),
+                weaker)).as("other labels").isFalse();
+    }
+
+    private static ResolvedRequest resolved(int n, long duration, long[] e, long[] d, Set<String> labels) {
+        return new ResolvedRequest("r", n, duration, 0, HOUR, e, d, labels, 1L);
+    }
+}
