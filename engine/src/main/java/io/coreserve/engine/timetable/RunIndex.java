@@ -183,9 +183,9 @@ final class RunIndex {
 
     /** Possible hours, ascending, reported as merged stretches clipped to [from, to]. */
     static final class Merged {
-        private final long from;
-        private final long to;
-        private final StretchVisitor sink;
+        private long from;
+        private long to;
+        private StretchVisitor sink;
         private long openLo = Long.MIN_VALUE;
         private long openHi = Long.MIN_VALUE;
 
@@ -193,6 +193,15 @@ final class RunIndex {
             this.from = from;
             this.to = to;
             this.sink = sink;
+        }
+
+        /** Starts afresh over [from, to] into {@code sink} (after {@link #end}), so that a caller can keep one. */
+        Merged reset(long newFrom, long newTo, StretchVisitor newSink) {
+            from = newFrom;
+            to = newTo;
+            sink = newSink;
+            openHi = Long.MIN_VALUE;
+            return this;
         }
 
         void hour(long bucket) {

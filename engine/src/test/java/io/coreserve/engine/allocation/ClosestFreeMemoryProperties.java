@@ -131,19 +131,28 @@ class ClosestFreeMemoryProperties {
     @Example
     void shouldUseOnlySearchesOfTheSameCountAndLabelsAskingNoMore() {
         ResolvedRequest weaker = resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of());
-        assertThat(ClosestFreeMemory.dominates(weaker, weaker)).isTrue();
-        assertThat(ClosestFreeMemory.dominates(resolved(2, 11, new long[] {1, 3}, new long[] {4, 4}, Set.of()),
-                weaker)).isTrue();
-        assertThat(ClosestFreeMemory.dominates(resolved(3, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of()),
-                weaker)).as("another N").isFalse();
-        assertThat(ClosestFreeMemory.dominates(resolved(2, 9, new long[] {1, 2}, new long[] {3, 4}, Set.of()),
-                weaker)).as("shorter").isFalse();
-        assertThat(ClosestFreeMemory.dominates(resolved(2, 10, new long[] {0, 2}, new long[] {3, 4}, Set.of()),
-                weaker)).as("a smaller e_i").isFalse();
-        assertThat(ClosestFreeMemory.dominates(resolved(2, 10, new long[] {1, 2}, new long[] {3, 3}, Set.of()),
-                weaker)).as("a smaller d_i").isFalse();
-        assertThat(ClosestFreeMemory.dominates(resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of("gpu")),
-                weaker)).as("other labels").isFalse();
+        assertThat(helps(weaker, weaker)).isTrue();
+        assertThat(helps(weaker, resolved(2, 11, new long[] {1, 3}, new long[] {4, 4}, Set.of()))).isTrue();
+        assertThat(helps(weaker, resolved(3, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of()))).as("another N")
+                .isFalse();
+        assertThat(helps(weaker, resolved(2, 9, new long[] {1, 2}, new long[] {3, 4}, Set.of()))).as("shorter")
+                .isFalse();
+        assertThat(helps(weaker, resolved(2, 10, new long[] {0, 2}, new long[] {3, 4}, Set.of())))
+                .as("a smaller e_i").isFalse();
+        assertThat(helps(weaker, resolved(2, 10, new long[] {1, 2}, new long[] {3, 3}, Set.of())))
+                .as("a smaller d_i").isFalse();
+        assertThat(helps(weaker, resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of("gpu"))))
+                .as("other labels").isFalse();
+    }
+
+    /** Whether a memory holding what a search of {@code remembered} proved gives {@code later} anything to skip. */
+    private static boolean helps(ResolvedRequest remembered, ResolvedRequest later) {
+        InMemoryCatalogue catalogue = new InMemoryCatalogue(PropertySchema.of("cores", "memory_gb"));
+        ClosestFreeMemory memory = new ClosestFreeMemory(catalogue, new InMemoryTimetables(1, 2), 4);
+        memory.remember(remembered, new long[] {0, HOUR / 2});
+        long[] skipped = memory.nothingAdmissible(later);
+        assertThat(skipped).isIn(new long[0], new long[] {0, HOUR / 2});
+        return skipped.length > 0;
     }
 
     private static ResolvedRequest resolved(int n, long duration, long[] e, long[] d, Set<String> labels) {
