@@ -110,10 +110,17 @@ public final class StreamsRunner implements AutoCloseable {
      * leaves the producer in a state where the commit fails (InvalidTxnStateException), which would otherwise stop
      * the pipeline for good although the broker is back seconds later. Exactly-once makes the retry safe: the
      * aborted transaction is read again from the last committed offset. Errors about records never get here (the
-     * exception handlers dead-letter them), so what is left is the broker's.
+     * exception handlers dead-letter them), so what is left is the broker's. So is a rebalance that finds the source
+     * topics missing: the app creates them at start, and a broker just restarted by the supervisor can answer the
+     * first metadata request before it has loaded them (seen in {@code SupervisedStackTest} when the restart took
+     * 12 s: the client shut down for good); should a topic really have been deleted, the thread keeps being replaced
+     * with the back-off, a warning each time, instead of the client stopping.
      */
     static boolean isBrokerTrouble(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof org.apache.kafka.streams.errors.MissingSourceTopicException) {
+                return true;
+            }
             if (t instanceof org.apache.kafka.common.errors.ApiException
                     || t instanceof org.apache.kafka.common.errors.RetriableException) {
                 return !(t instanceof org.apache.kafka.common.errors.RecordTooLargeException);

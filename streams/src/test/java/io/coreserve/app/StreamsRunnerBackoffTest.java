@@ -30,10 +30,13 @@ class StreamsRunnerBackoffTest {
         var bug = new org.apache.kafka.streams.errors.StreamsException(new NullPointerException("bug"));
         var tooLarge = new org.apache.kafka.streams.errors.StreamsException(
                 new org.apache.kafka.common.errors.RecordTooLargeException("too large"));
+        var topicsNotLoadedYet = new org.apache.kafka.streams.errors.MissingSourceTopicException(
+                "One or more source topics were missing during rebalance");
 
         org.assertj.core.api.Assertions.assertThat(StreamsRunner.isBrokerTrouble(commitFailed)).isTrue();
         org.assertj.core.api.Assertions.assertThat(StreamsRunner.isBrokerTrouble(timedOut)).isTrue();
         org.assertj.core.api.Assertions.assertThat(StreamsRunner.isBrokerTrouble(bug)).isFalse();
         org.assertj.core.api.Assertions.assertThat(StreamsRunner.isBrokerTrouble(tooLarge)).isFalse();
+        org.assertj.core.api.Assertions.assertThat(StreamsRunner.isBrokerTrouble(topicsNotLoadedYet)).isTrue();
     }
 }
