@@ -3,6 +3,7 @@ package io.coreserve.engine.allocation;
 import io.coreserve.engine.catalogue.ResourceCatalogue;
 import io.coreserve.engine.timetable.TimetableView;
 import java.util.Arrays;
+import java.util.Set;
 
 /**
  * Where recent searches for the closest free intervals around a window proved that no set was admissible, so that
@@ -21,9 +22,9 @@ import java.util.Arrays;
  * candidates free, or a bound of {@link Availability} failing (section 3.4's line 5, or a sum no N candidates
  * reach), never where the greedy and its repair merely failed. Between two of R''s start-time candidates (Phase III's
  * T) availability only shrinks, so what a start time proved holds until the next one. The books may only have filled
- * since: a release (counted by {@link TimetableView#releases}) or a resource added to the catalogue forgets everything. So R's search finds the same
- * start time with the same set as it would sweeping everything, provided that its choices at a start time depend on
- * that start time alone: searches that use this memory seed their random choices per start time and skip a start
+ * since: a release (counted by {@link TimetableView#releases}) or a resource added to the catalogue forgets
+ * everything. So R's search finds the same start time with the same set as it would sweeping everything, provided
+ * that its choices at a start time depend on that start time alone: searches that use this memory seed their random choices per start time and skip a start
  * time as no better than a failed one only where that failure was proven ({@link CoAllocationSearch}).
  *
  * <p>The searches after and before a window are remembered and helped (each by the other too: what is remembered
@@ -61,8 +62,11 @@ final class ClosestFreeMemory {
         Arrays.fill(requirements, -1L);
     }
 
-    /** A search's request and the times of its window where nothing was admissible ([lo, hi] pairs, ascending). */
-    private record Entry(ResolvedRequest request, long[] nothing) {
+    /**
+     * A search's labels (its numbers are in {@link #requirements}) and the times of its window where nothing was
+     * admissible ([lo, hi] pairs, ascending).
+     */
+    private record Entry(Set<String> labels, long[] nothing) {
     }
 
     /**
@@ -71,14 +75,13 @@ final class ClosestFreeMemory {
      */
     long[] nothingAdmissible(ResolvedRequest request) {
         if (!valid()) {
-            return NONE;
+            return TimeIntervals.NONE;
         }
-        long[] found = new long[16];
-        int count = 0;
+        TimeIntervals found = new TimeIntervals();
         long[] wanted = requirementsOf(request);
         for (int k = 0; k < entries.length; k++) {
             Entry e = entries[k];
-            if (!atLeast(wanted, k * width) || !request.labels().equals(e.request().labels())) {
+            if (!atLeast(wanted, k * width) || !request.labels().equals(e.labels())) {
                 continue;
             }
             long[] nothing = e.nothing();
@@ -86,16 +89,12 @@ final class ClosestFreeMemory {
                 long lo = Math.max(nothing[q], request.earliest());
                 long hi = Math.min(nothing[q + 1], request.latest());
                 if (lo <= hi) {
-                    if (count == found.length) {
-                        found = Arrays.copyOf(found, count * 2);
-                    }
-                    found[count++] = lo;
-                    found[count++] = hi;
+                    found.add(lo, hi);
                 }
             }
         }
-        helped += count > 0 ? 1 : 0;
-        return union(found, count);
+        helped += found.isEmpty() ? 0 : 1;
+        return found.union();
     }
 
     long helped() {
@@ -111,7 +110,7 @@ final class ClosestFreeMemory {
         if (entries.length == 0 || nothing.length == 0 || !valid()) {
             return;
         }
-        entries[next] = new Entry(request, nothing);
+        entries[next] = new Entry(request.labels(), nothing);
         System.arraycopy(requirementsOf(request), 0, requirements, next * width, width);
         next = (next + 1) % entries.length;
     }
@@ -156,31 +155,4 @@ final class ClosestFreeMemory {
         return true;
     }
 
-    private static final long[] NONE = new long[0];
-
-    /** The union of {@code count / 2} [lo, hi] pairs as ascending disjoint pairs (touching ones joined). */
-    static long[] union(long[] pairs, int count) {
-        if (count == 0) {
-            return NONE;
-        }
-        int n = count / 2;
-        Integer[] order = new Integer[n];
-        for (int k = 0; k < n; k++) {
-            order[k] = k;
-        }
-        Arrays.sort(order, (x, y) -> Long.compare(pairs[x * 2], pairs[y * 2]));
-        long[] out = new long[count];
-        int written = 0;
-        for (int k : order) {
-            long lo = pairs[k * 2];
-            long hi = pairs[k * 2 + 1];
-            if (written > 0 && (out[written - 1] == Long.MAX_VALUE || lo <= out[written - 1] + 1)) {
-                out[written - 1] = Math.max(out[written - 1], hi);          // overlapping or touching
-            } else {
-                out[written++] = lo;
-                out[written++] = hi;
-            }
-        }
-        return Arrays.copyOf(out, written);
-    }
 }

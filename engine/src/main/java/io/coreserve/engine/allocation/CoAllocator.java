@@ -32,7 +32,7 @@ public final class CoAllocator {
     private final EngineConfig config;
     private final RequestValidator validator;
     private final CoAllocationSearch search;
-    /** Where the searches after a window found nothing, for later ones (see {@link ClosestFreeMemory}). */
+    /** Where the searches around windows proved nothing admissible, for later ones (see {@link ClosestFreeMemory}). */
     private final ClosestFreeMemory memory;
 
     public CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config) {

@@ -1,7 +1,5 @@
 package io.coreserve.engine.allocation;
 
-import java.util.Arrays;
-
 /**
  * What a search proved as it went (for {@link ClosestFreeMemory}): nothing is admissible over its window from where
  * it began up to where it stopped, except next to each start time at which only the heuristic failed (the greedy and
@@ -18,8 +16,7 @@ final class NothingAdmissible {
     private final long from;
     private final long to;
     private final boolean earliest;
-    private long[] holes = new long[8];
-    private int count;
+    private final TimeIntervals holes = new TimeIntervals();
     private boolean open;
     private long openAt;
 
@@ -34,9 +31,9 @@ final class NothingAdmissible {
     void startTime(long t) {
         if (open) {
             if (earliest) {
-                hole(openAt, t - 1);
+                holes.add(openAt, t - 1);
             } else {
-                hole(t + 1, openAt);
+                holes.add(t + 1, openAt);
             }
             open = false;
         }
@@ -56,20 +53,12 @@ final class NothingAdmissible {
         long lo = earliest || found == null ? from : found + 1;
         long hi = !earliest || found == null ? to : found - 1;
         if (open) {
-            hole(earliest ? openAt : from, earliest ? to : openAt);
+            holes.add(earliest ? openAt : from, earliest ? to : openAt);
             open = false;
         }
         if (lo > hi) {
-            return new long[0];
+            return TimeIntervals.NONE;
         }
-        return StartTimeCandidates.subtract(new long[] {lo, hi}, ClosestFreeMemory.union(holes, count));
-    }
-
-    private void hole(long lo, long hi) {
-        if (count == holes.length) {
-            holes = Arrays.copyOf(holes, count * 2);
-        }
-        holes[count++] = lo;
-        holes[count++] = hi;
+        return TimeIntervals.subtract(new long[] {lo, hi}, holes.union());
     }
 }

@@ -290,12 +290,12 @@ final class StartTimeCandidates {
             dense = new long[] {from, to};          // every stretch lies in the window
         }
         if (dense != null) {                        // null: times beyond the events' packing, every stretch kept
-            keepOnlyDense(size, excluded.length == 0 ? dense : subtract(dense, excluded));
+            keepOnlyDense(size, excluded.length == 0 ? dense : TimeIntervals.subtract(dense, excluded));
         }
     }
 
     /** Times of the window no start time need be swept at (see {@link #exclude}); inclusive pairs, ascending. */
-    private long[] excluded = new long[0];
+    private long[] excluded = TimeIntervals.NONE;
 
     /**
      * Leaves the times of {@code intervals} ([lo, hi] pairs, ascending and disjoint) out of the next searches' sweeps,
@@ -305,37 +305,6 @@ final class StartTimeCandidates {
     void exclude(long[] intervals) {
         excluded = intervals;
         knownFor = null;                            // the kept answers were cut without them
-    }
-
-    /** The parts of {@code a} outside {@code b}: both [lo, hi] pairs, ascending and disjoint; so is the answer. */
-    static long[] subtract(long[] a, long[] b) {
-        long[] out = new long[a.length + b.length];
-        int count = 0;
-        int j = 0;
-        for (int q = 0; q < a.length; q += 2) {
-            long lo = a[q];
-            long hi = a[q + 1];
-            while (j < b.length && b[j + 1] < lo) {
-                j += 2;                             // wholly before this interval (and so before the next ones)
-            }
-            boolean coveredToEnd = false;
-            for (int e = j; e < b.length && b[e] <= hi; e += 2) {
-                if (b[e] > lo) {
-                    out[count++] = lo;
-                    out[count++] = b[e] - 1;
-                }
-                if (b[e + 1] >= hi) {
-                    coveredToEnd = true;
-                    break;
-                }
-                lo = Math.max(lo, b[e + 1] + 1);
-            }
-            if (!coveredToEnd) {
-                out[count++] = lo;
-                out[count++] = hi;
-            }
-        }
-        return Arrays.copyOf(out, count);
     }
 
     /**

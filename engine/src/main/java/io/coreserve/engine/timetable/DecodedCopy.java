@@ -37,9 +37,10 @@ final class DecodedCopy {
      * the hours from the first breakpoint's to the last one's. A search asks for the segment holding a time
      * thousands of times per decision on full books (each candidate's piece of each stretch), and a binary search
      * over thousands of rows was a sixth of the pipeline's thread, waiting on memory at every step; between the rows
-     * of an hour's start and the next hour's it is a search over a few rows that lie side by side. Kept up to date by {@link #add} (a row inserted or
-     * removed moves the hours after it by one), made afresh when a breakpoint falls outside its hours, and not made
-     * at all when the hours are many for the rows (sparse books far apart: the binary search then).
+     * of an hour's start and the next hour's it is a search over a few rows that lie side by side. Kept up to date
+     * by {@link #add} (a row inserted or removed moves the hours after it by one; a row after the last hour grows
+     * the index, see {@link #appendHours}), made afresh when a breakpoint falls before its hours, and not made at all
+     * when the hours are many for the rows (sparse books far apart: the binary search then).
      */
     private int[] hourRow;
     private long firstHour;

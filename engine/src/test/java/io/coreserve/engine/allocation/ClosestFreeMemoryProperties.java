@@ -91,11 +91,11 @@ class ClosestFreeMemoryProperties {
     void shouldSubtractIntervalsAndJoinTheirUnion() {
         long[] a = {0, 10, 20, 30, 40, Long.MAX_VALUE};
         long[] b = {-5, 2, 5, 5, 9, 21, 25, 25, 50, Long.MAX_VALUE};
-        assertThat(StartTimeCandidates.subtract(a, b)).containsExactly(3, 4, 6, 8, 22, 24, 26, 30, 40, 49);
-        assertThat(StartTimeCandidates.subtract(a, new long[0])).containsExactly(a);
-        assertThat(StartTimeCandidates.subtract(new long[] {0, 10}, new long[] {0, 10})).isEmpty();
+        assertThat(TimeIntervals.subtract(a, b)).containsExactly(3, 4, 6, 8, 22, 24, 26, 30, 40, 49);
+        assertThat(TimeIntervals.subtract(a, new long[0])).containsExactly(a);
+        assertThat(TimeIntervals.subtract(new long[] {0, 10}, new long[] {0, 10})).isEmpty();
         long[] pairs = {20, 30, 0, 5, 6, 8, 25, 40, 50, Long.MAX_VALUE, 60, 70};
-        assertThat(ClosestFreeMemory.union(pairs, pairs.length)).containsExactly(0, 8, 20, 40, 50, Long.MAX_VALUE);
+        assertThat(TimeIntervals.union(pairs, pairs.length)).containsExactly(0, 8, 20, 40, 50, Long.MAX_VALUE);
     }
 
     @Example
