@@ -117,6 +117,16 @@ final class HourLevels {
      */
     void possibleStarts(Timetable timetable, int resource, int k, long from, long to, long duration, long[] notAbove,
             long[] capacity, int c, CandidateStretchVisitor visitor) {
+        possibleStarts(timetable, resource, k, from, to, duration, notAbove, capacity, c, visitor, Long.MAX_VALUE);
+    }
+
+    /**
+     * As above, for a timetable that reserves nothing from {@code freeFrom} on (its last breakpoint): the hours after
+     * the one holding it are possible at every level without asking (on full books, a search after a window spends
+     * half of its days past the books' end, where every bit would be set and each hour reported one by one).
+     */
+    void possibleStarts(Timetable timetable, int resource, int k, long from, long to, long duration, long[] notAbove,
+            long[] capacity, int c, CandidateStretchVisitor visitor, long freeFrom) {
         int p = properties;
         int offset = k * p;
         boolean constrained = false;
@@ -138,12 +148,15 @@ final class HourLevels {
         long[] bits = possible[c];
         long[] knownBits = known[c];
         long end = to > Long.MAX_VALUE - duration ? Long.MAX_VALUE : to + duration;
-        int firstSlot = (int) (Math.floorDiv(from, RunIndex.BUCKET) - base);
-        int lastSlot = (int) (Math.floorDiv(to, RunIndex.BUCKET) - base);
+        long firstBucket = Math.floorDiv(from, RunIndex.BUCKET);
+        long lastBucket = Math.floorDiv(to, RunIndex.BUCKET);
+        long freeBucket = freeFrom == Long.MAX_VALUE ? Long.MAX_VALUE : Math.floorDiv(freeFrom, RunIndex.BUCKET) + 1;
+        int firstSlot = (int) (firstBucket - base);
+        int lastSlot = (int) (Math.min(lastBucket, freeBucket - 1) - base);
         candidateVisitor = visitor;
         candidate = k;
         RunIndex.Merged merged = this.merged.reset(from, to, toCandidate);
-        for (int w = firstSlot >>> 6; w <= lastSlot >>> 6; w++) {
+        for (int w = firstSlot >>> 6; firstSlot <= lastSlot && w <= lastSlot >>> 6; w++) {
             long mask = RunIndex.wordMask(w, firstSlot, lastSlot);
             for (long missing = ~knownBits[w * rows + resource] & mask; missing != 0; missing &= missing - 1) {
                 learn(timetable, resource, c, (w << 6) + Long.numberOfTrailingZeros(missing), from, end, capacity,
@@ -159,6 +172,7 @@ final class HourLevels {
                 merged.hour(base + (w << 6) + Long.numberOfTrailingZeros(word));
             }
         }
+        merged.hours(Math.max(firstBucket, freeBucket), lastBucket);
         merged.end();
     }
 

@@ -129,7 +129,8 @@ public final class InMemoryTimetables implements TimetableStore {
                 }
                 continue;
             }
-            hourLevels.possibleStarts(timetable, resources[k], k, from, to, duration, notAbove, capacity, c, visitor);
+            hourLevels.possibleStarts(timetable, resources[k], k, from, to, duration, notAbove, capacity, c, visitor,
+                    timetable.lastBreakpoint());
         }
     }
 

@@ -206,8 +206,10 @@ final class RunIndex {
 
         void hour(long bucket) {
             long start = bucket * BUCKET;
-            long lo = Math.max(from, start);
-            long hi = Math.min(to, start + BUCKET - 1);
+            add(Math.max(from, start), Math.min(to, start + BUCKET - 1));
+        }
+
+        private void add(long lo, long hi) {
             if (lo > hi) {
                 return;
             }
@@ -217,6 +219,13 @@ final class RunIndex {
                 end();
                 openLo = lo;
                 openHi = hi;
+            }
+        }
+
+        /** As {@link #hour} for every bucket of [first, last], at once. */
+        void hours(long first, long last) {
+            if (first <= last) {
+                add(Math.max(from, first * BUCKET), Math.min(to, last * BUCKET + BUCKET - 1));
             }
         }
 

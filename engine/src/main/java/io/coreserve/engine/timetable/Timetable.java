@@ -78,6 +78,21 @@ public final class Timetable {
         return size;
     }
 
+    /**
+     * The time of the last breakpoint, from which on nothing is reserved (Long.MIN_VALUE: none). Kept between edits:
+     * a search asks it of every candidate, and finding it decodes the last block.
+     */
+    public long lastBreakpoint() {
+        if (!lastKnown) {
+            last = size == 0 ? Long.MIN_VALUE : rows.times[decodeAll(blocks - 1)];
+            lastKnown = true;
+        }
+        return last;
+    }
+
+    private long last;
+    private boolean lastKnown;
+
     /** Bytes held by the encoded breakpoints and the block index (array contents, without object headers). */
     public long encodedBytes() {
         return data.length + 8L * index.length;
@@ -414,6 +429,7 @@ public final class Timetable {
             }
         }
         forgetCopy();
+        lastKnown = false;
         if (runIndex != null) {
             runIndex.clear();
         }
@@ -443,6 +459,7 @@ public final class Timetable {
             return;
         }
         forgotten = watermark;
+        lastKnown = false;
         if (runIndex != null) {
             runIndex.forgetBefore(watermark);
         }
@@ -508,6 +525,7 @@ public final class Timetable {
     // Edits
 
     private void add(long from, long to, long[] amounts, int sign) {
+        lastKnown = false;
         addToBlocks(from, to, amounts, sign);
         if (runIndex != null) {
             runIndex.invalidate(from, to);
@@ -577,6 +595,7 @@ public final class Timetable {
      * merged with the next block when few, split into even blocks when too many, and none when n is 0.
      */
     private void rewrite(int first, int end, int n) {
+        lastKnown = false;
         if (n < BlockCodec.MIN_BREAKPOINTS && end < blocks) {
             n += decode(end, Long.MAX_VALUE, n + 1);
             end++;

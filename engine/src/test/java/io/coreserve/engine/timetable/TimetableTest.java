@@ -30,6 +30,27 @@ class TimetableTest {
     }
 
     @Test
+    void shouldKnowItsLastBreakpointThroughEdits() {
+        Timetable t = twoOverlappingReservations();
+        assertThat(t.lastBreakpoint()).isEqualTo(30);
+        t.reserve(40, 55, new long[] {1, 1});
+        assertThat(t.lastBreakpoint()).as("after a later reservation").isEqualTo(55);
+        t.release(40, 55, new long[] {1, 1});
+        assertThat(t.lastBreakpoint()).as("after releasing it").isEqualTo(30);
+        // Many breakpoints: several blocks, the last one decoded.
+        for (long s = 100; s < 10_000; s += 10) {
+            t.reserve(s, s + 5, new long[] {1, 0});
+        }
+        assertThat(t.lastBreakpoint()).isEqualTo(9_995);
+        t.forgetBefore(20_000);
+        long[] max = new long[2];
+        t.maxReserved(9_000, 30_000, max);
+        assertThat(max).containsExactly(0, 0);
+        assertThat(t.lastBreakpoint()).as("everything forgotten").isLessThanOrEqualTo(20_000);
+        assertThat(new Timetable(1).lastBreakpoint()).isEqualTo(Long.MIN_VALUE);
+    }
+
+    @Test
     void shouldReturnTheMaximumReservedOverAnInterval() {
         Timetable t = twoOverlappingReservations();
         long[] max = new long[2];
