@@ -39,6 +39,7 @@ public final class Settings {
     public static final String HORIZON = "coreserve.request.horizon";
     public static final String MAX_DURATION = "coreserve.request.max-duration";
     public static final String HISTORY_RETENTION = "coreserve.history.retention";
+    public static final String COMMIT_FRESH_AGE = "coreserve.commit.fresh-age";
 
     // The reservation service (seeds 000 and 003).
     public static final String PROPERTIES = "coreserve.properties";
@@ -125,6 +126,11 @@ public final class Settings {
         def.define(HISTORY_RETENTION, Type.STRING, "P2D", nonNegativeDuration(), Importance.LOW,
                 "age (stream time) at which monitoring samples, the offers agents' ended reservations, and decided virtual"
                         + " grids (after their decision and their end) with their domains' bind answers, are pruned");
+        def.define(COMMIT_FRESH_AGE, Type.STRING, "PT0.02S", nonNegativeDuration(), Importance.LOW,
+                "an input younger than this (wall clock less its record timestamp) is committed as soon as its output is "
+                        + "made, instead of at the next commit.interval.ms: decisions are visible at once while the "
+                        + "pipeline keeps up, and while it is behind (older inputs) one transaction covers a batch; 0: "
+                        + "interval commits only");
         def.define(PROPERTIES, Type.LIST, "cores,cpu_ghz,memory_gb", nonEmptyList(), Importance.HIGH,
                 "the system's quantitative properties P (seed 000 section 2)");
         def.define(ENGINE_ALGORITHM, Type.STRING, "improved",

@@ -31,6 +31,7 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
     private final String catalogueMirrorSink;
     private ProcessorContext<String, SpecificRecord> context;
     private DomainEventHandler handler;
+    private FreshCommits commits;
 
     DomainProcessor(DomainEventHandler.Factory factory, String decisionsSink, String notificationsSink,
             String bindRepliesSink, String catalogueMirrorSink) {
@@ -45,6 +46,7 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
     public void init(ProcessorContext<String, SpecificRecord> context) {
         this.context = context;
         this.handler = factory.create(context);
+        this.commits = FreshCommits.of(context.appConfigs());
         if (factory.tickInterval() != null) {
             // Stream time, not wall-clock time: a replay at any speed sends the same notifications.
             context.schedule(factory.tickInterval(), PunctuationType.STREAM_TIME,
@@ -74,7 +76,9 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
             // Tombstones and unknown types carry nothing to act on.
             return;
         }
-        emit(output, time);
+        if (emit(output, time)) {
+            commits.afterOutput(context, time);
+        }
     }
 
     @Override
@@ -84,7 +88,9 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
         }
     }
 
-    private void emit(DomainEventHandler.Output output, long time) {
+    /** Forwards the output; whether there was any. */
+    private boolean emit(DomainEventHandler.Output output, long time) {
+        boolean any = output.decision() != null || !output.notifications().isEmpty() || !output.bindReplies().isEmpty();
         if (output.decision() != null) {
             context.forward(new Record<>(output.decision().getRequestId(), (SpecificRecord) output.decision(), time),
                     decisionsSink);
@@ -95,5 +101,6 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
         for (BindReply reply : output.bindReplies()) {
             context.forward(new Record<>(reply.getRequestId(), (SpecificRecord) reply, time), bindRepliesSink);
         }
+        return any;
     }
 }

@@ -101,6 +101,7 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
     @Override
     public void init(ProcessorContext<String, SpecificRecord> context) {
         this.context = context;
+        this.commits = io.coreserve.topology.FreshCommits.of(context.appConfigs());
         this.states = context.getStateStore(VirtualGridTopology.STATES_STORE);
         this.resources = context.getStateStore(VirtualGridTopology.CATALOGUE_STORE);
         // Often enough for both the round timeout and the shortest back-off to be kept to a fraction of themselves.
@@ -120,6 +121,14 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
 
     @Override
     public void process(Record<String, SpecificRecord> record) {
+        handle(record);
+        // Commit at once what a fresh input caused (see FreshCommits): the next hop reads it only then.
+        commits.afterOutput(context, record.timestamp());
+    }
+
+    private io.coreserve.topology.FreshCommits commits;
+
+    private void handle(Record<String, SpecificRecord> record) {
         long now = record.timestamp();
         if (record.value() instanceof VirtualGridRequest request) {
             String authError = AuthenticatingCommandDeserializer.errorOf(record.headers());

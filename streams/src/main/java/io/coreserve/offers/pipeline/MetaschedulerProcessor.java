@@ -84,6 +84,7 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
     @Override
     public void init(ProcessorContext<String, SpecificRecord> context) {
         this.context = context;
+        this.commits = io.coreserve.topology.FreshCommits.of(context.appConfigs());
         this.jobs = context.getStateStore(OfferFlowTopology.JOBS_STORE);
         Duration interval = Duration.ofMillis(Math.max(10, Math.min(1_000, replyTimeout.toMillis() / 2)));
         context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, this::expire);
@@ -91,6 +92,14 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
 
     @Override
     public void process(Record<String, SpecificRecord> record) {
+        handle(record);
+        // Commit at once what a fresh input caused (see FreshCommits): the next hop reads it only then.
+        commits.afterOutput(context, record.timestamp());
+    }
+
+    private io.coreserve.topology.FreshCommits commits;
+
+    private void handle(Record<String, SpecificRecord> record) {
         if (record.value() instanceof OfferJobRequest request) {
             if (record.key() != null && !record.key().equals(request.getRequestId())) {
                 // Replies are keyed by request id: a job keyed otherwise would wait on another task forever.

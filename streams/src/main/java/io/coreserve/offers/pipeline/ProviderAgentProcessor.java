@@ -59,6 +59,7 @@ final class ProviderAgentProcessor implements Processor<String, AgentCommand, St
     @Override
     public void init(ProcessorContext<String, AgentReply> context) {
         this.context = context;
+        this.commits = io.coreserve.topology.FreshCommits.of(context.appConfigs());
         this.books = context.getStateStore(OfferFlowTopology.PROVIDER_BOOKS_STORE);
         agents.clear();
         context.schedule(Duration.ofMinutes(1), PunctuationType.STREAM_TIME, this::prune);
@@ -85,6 +86,14 @@ final class ProviderAgentProcessor implements Processor<String, AgentCommand, St
 
     @Override
     public void process(Record<String, AgentCommand> record) {
+        handle(record);
+        // Commit at once what a fresh input caused (see FreshCommits): the next hop reads it only then.
+        commits.afterOutput(context, record.timestamp());
+    }
+
+    private io.coreserve.topology.FreshCommits commits;
+
+    private void handle(Record<String, AgentCommand> record) {
         AgentCommand command = record.value();
         if (command == null) {
             return;
