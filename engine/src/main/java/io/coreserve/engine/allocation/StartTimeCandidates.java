@@ -199,12 +199,12 @@ final class StartTimeCandidates {
      */
     private void possibleStartsOf(int k) {
         possibleCount = 0;
-        for (int q = knownFirst[k]; q < knownEnd[k]; q++) {
+        // The candidate's stretches ascend and are disjoint: from the first that ends in the stretch to the last that
+        // begins in it (a search takes its window in several stretches; scanning all of them each time was 4 %).
+        int end = knownEnd[k];
+        for (int q = firstEndingAtOrAfter(knownFirst[k], end, stretchFrom); q < end && known[q * 2] <= stretchTo; q++) {
             long lo = Math.max(known[q * 2], stretchFrom);
             long hi = Math.min(known[q * 2 + 1], stretchTo);
-            if (lo > hi) {
-                continue;
-            }
             if (possibleCount * 2 == possible.length) {
                 possible = Arrays.copyOf(possible, possible.length * 2);
             }
@@ -212,6 +212,21 @@ final class StartTimeCandidates {
             possible[possibleCount * 2 + 1] = hi;
             possibleCount++;
         }
+    }
+
+    /** The first q in [from, to) with known[2q + 1] >= t (the stretches' ends ascend), or {@code to}. */
+    private int firstEndingAtOrAfter(int from, int to, long t) {
+        int lo = from;
+        int hi = to - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (known[mid * 2 + 1] < t) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
     }
 
     /**
