@@ -121,11 +121,11 @@ public final class CoreserveConfig {
         // long per hop. Measured on a 4-component virtual grid (3 hops), warm p99: 235 ms at 100/100, 114 ms at 20/20,
         // 77 ms at 10/10 (quiet machine); at 100 collective requests/s 10/10 gave the same p99 as 20/20 (40 ms) and the
         // closed loop on empty books 868 against 939 decisions/s.
-        // Since then the processors ask for a commit right after the output of a fresh input (FreshCommits), so the
-        // interval bounds the wait of the others: those of a backlog, where a transaction every 10 ms kept the stream
-        // thread blocked on the broker a fifth of its time (100 ms decided 12 to 15 % more on full books), and those
-        // delayed past coreserve.commit.fresh-age by a pause (30 ms keeps them within the p99 target of 50 ms).
-        p.setProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "30");
+        // Processors can also ask for a commit right after a fresh input's output (coreserve.commit.fresh-age, off by
+        // default): at 100 requests/s that halved p50 (16 -> 8-13 ms) and raised the closed loop by a quarter, but
+        // the extra transactions lengthened the tail (p99 41-46 -> 58-64 ms, over the 50 ms target), also with a
+        // longer interval for the rest (30 ms). See README, Known limitations.
+        p.setProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "10");
         p.setProperty(StreamsConfig.POLL_MS_CONFIG, "10");
         // Changelogs carry their input's event time too: a trace replayed into the future must not be refused there.
         p.setProperty(StreamsConfig.topicPrefix("message.timestamp.after.max.ms"), Long.toString(Long.MAX_VALUE));

@@ -13,21 +13,24 @@ class FreshCommitsTest {
 
     @Test
     void shouldAskForACommitAfterAFreshInputOnly() {
-        MockProcessorContext<String, String> fresh = new MockProcessorContext<>();
+        Properties on = new Properties();
+        on.setProperty(Settings.COMMIT_FRESH_AGE, "PT0.02S");
+        MockProcessorContext<String, String> fresh = new MockProcessorContext<>(on);
         FreshCommits commits = FreshCommits.of(fresh.appConfigs());
         commits.afterOutput(fresh, System.currentTimeMillis());
         assertThat(fresh.committed()).as("a request just sent").isTrue();
 
-        MockProcessorContext<String, String> backlog = new MockProcessorContext<>();
+        MockProcessorContext<String, String> backlog = new MockProcessorContext<>(on);
         commits.afterOutput(backlog, System.currentTimeMillis() - 5_000);
         assertThat(backlog.committed()).as("a request that waited in a backlog: left to commit.interval.ms").isFalse();
     }
 
     @Test
-    void shouldJudgeFreshnessByTheSettingWithItsDeclaredDefault() {
-        FreshCommits byDefault = FreshCommits.of(Map.of());
-        assertThat(byDefault.isFresh(1_000_000, 1_000_020)).isTrue();
-        assertThat(byDefault.isFresh(1_000_000, 1_000_021)).isFalse();
+    void shouldJudgeFreshnessByTheSettingAndBeOffByDefault() {
+        FreshCommits twenty = FreshCommits.of(Map.of(Settings.COMMIT_FRESH_AGE, "PT0.02S"));
+        assertThat(twenty.isFresh(1_000_000, 1_000_020)).isTrue();
+        assertThat(twenty.isFresh(1_000_000, 1_000_021)).isFalse();
+        assertThat(FreshCommits.of(Map.of()).isFresh(1_000_000, 1_000_000)).as("the declared default: off").isFalse();
 
         FreshCommits longer = FreshCommits.of(Map.of(Settings.COMMIT_FRESH_AGE, "PT0.5S"));
         assertThat(longer.isFresh(1_000_000, 1_000_400)).isTrue();
