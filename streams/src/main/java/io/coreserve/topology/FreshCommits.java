@@ -29,7 +29,8 @@ public final class FreshCommits {
         Object value = appConfigs.get(Settings.COMMIT_FRESH_AGE);
         String text = value != null ? value.toString()
                 : (String) Settings.definition().configKeys().get(Settings.COMMIT_FRESH_AGE).defaultValue;
-        return new FreshCommits(Duration.parse(text).toMillis());
+        Duration age = Duration.parse(text.trim());                 // as the setting's validator reads it
+        return new FreshCommits(age.compareTo(Duration.ofMillis(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : age.toMillis());
     }
 
     /** Asks for a commit when an input of {@code recordTimestamp} that made output is fresh. */

@@ -22,6 +22,7 @@ import io.coreserve.events.VirtualGridState;
 import io.coreserve.identity.AuthenticatingCommandDeserializer;
 import io.coreserve.reservation.FieldLimits;
 import io.coreserve.topology.ExpiryIndex;
+import io.coreserve.topology.FreshCommits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -90,6 +91,7 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
     private final ExpiryIndex decided = new ExpiryIndex();
     private boolean deadlinesLoaded;
     private ProcessorContext<String, SpecificRecord> context;
+    private FreshCommits commits;
     private KeyValueStore<String, VirtualGridState> states;
     private ReadOnlyKeyValueStore<String, Resource> resources;
 
@@ -101,7 +103,7 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
     @Override
     public void init(ProcessorContext<String, SpecificRecord> context) {
         this.context = context;
-        this.commits = io.coreserve.topology.FreshCommits.of(context.appConfigs());
+        this.commits = FreshCommits.of(context.appConfigs());
         this.states = context.getStateStore(VirtualGridTopology.STATES_STORE);
         this.resources = context.getStateStore(VirtualGridTopology.CATALOGUE_STORE);
         // Often enough for both the round timeout and the shortest back-off to be kept to a fraction of themselves.
@@ -125,8 +127,6 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
         // Commit at once what a fresh input caused (see FreshCommits): the next hop reads it only then.
         commits.afterOutput(context, record.timestamp());
     }
-
-    private io.coreserve.topology.FreshCommits commits;
 
     private void handle(Record<String, SpecificRecord> record) {
         long now = record.timestamp();

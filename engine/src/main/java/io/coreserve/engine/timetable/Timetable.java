@@ -79,8 +79,9 @@ public final class Timetable {
     }
 
     /**
-     * The time of the last breakpoint, from which on nothing is reserved (Long.MIN_VALUE: none). Kept between edits:
-     * a search asks it of every candidate, and finding it decodes the last block.
+     * The time of the last breakpoint, from which on nothing is reserved (Long.MIN_VALUE: none). Kept until a block is
+     * rewritten (every edit, load and forgetting that changes breakpoints does): a search asks it of every candidate,
+     * and finding it decodes the last block.
      */
     public long lastBreakpoint() {
         if (!lastKnown) {
@@ -429,7 +430,6 @@ public final class Timetable {
             }
         }
         forgetCopy();
-        lastKnown = false;
         if (runIndex != null) {
             runIndex.clear();
         }
@@ -459,7 +459,6 @@ public final class Timetable {
             return;
         }
         forgotten = watermark;
-        lastKnown = false;
         if (runIndex != null) {
             runIndex.forgetBefore(watermark);
         }
@@ -525,7 +524,6 @@ public final class Timetable {
     // Edits
 
     private void add(long from, long to, long[] amounts, int sign) {
-        lastKnown = false;
         addToBlocks(from, to, amounts, sign);
         if (runIndex != null) {
             runIndex.invalidate(from, to);
@@ -595,7 +593,7 @@ public final class Timetable {
      * merged with the next block when few, split into even blocks when too many, and none when n is 0.
      */
     private void rewrite(int first, int end, int n) {
-        lastKnown = false;
+        lastKnown = false;                                     // breakpoint times are written only here
         if (n < BlockCodec.MIN_BREAKPOINTS && end < blocks) {
             n += decode(end, Long.MAX_VALUE, n + 1);
             end++;

@@ -15,6 +15,7 @@ import io.coreserve.events.ReserveAck;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.offers.metascheduler.OfferComposer;
 import io.coreserve.offers.metascheduler.SlotTake;
+import io.coreserve.topology.FreshCommits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -73,6 +74,7 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
     private final Map<String, Long> deadlines = new HashMap<>();
     private boolean deadlinesLoaded;
     private ProcessorContext<String, SpecificRecord> context;
+    private FreshCommits commits;
     private KeyValueStore<String, OfferJobState> jobs;
 
     MetaschedulerProcessor(Providers providers, int maxAttempts, Duration replyTimeout) {
@@ -84,7 +86,7 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
     @Override
     public void init(ProcessorContext<String, SpecificRecord> context) {
         this.context = context;
-        this.commits = io.coreserve.topology.FreshCommits.of(context.appConfigs());
+        this.commits = FreshCommits.of(context.appConfigs());
         this.jobs = context.getStateStore(OfferFlowTopology.JOBS_STORE);
         Duration interval = Duration.ofMillis(Math.max(10, Math.min(1_000, replyTimeout.toMillis() / 2)));
         context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, this::expire);
@@ -96,8 +98,6 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
         // Commit at once what a fresh input caused (see FreshCommits): the next hop reads it only then.
         commits.afterOutput(context, record.timestamp());
     }
-
-    private io.coreserve.topology.FreshCommits commits;
 
     private void handle(Record<String, SpecificRecord> record) {
         if (record.value() instanceof OfferJobRequest request) {

@@ -11,6 +11,7 @@ import io.coreserve.events.ReserveAck;
 import io.coreserve.offers.agent.OfferRequest;
 import io.coreserve.offers.agent.ProviderAgent;
 import io.coreserve.offers.agent.Reservation;
+import io.coreserve.topology.FreshCommits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,6 +50,7 @@ final class ProviderAgentProcessor implements Processor<String, AgentCommand, St
     private final Duration retention;
     private final Map<String, ProviderAgent> agents = new HashMap<>();
     private ProcessorContext<String, AgentReply> context;
+    private FreshCommits commits;
     private KeyValueStore<String, ProviderBook> books;
 
     ProviderAgentProcessor(Providers providers, Duration retention) {
@@ -59,7 +61,7 @@ final class ProviderAgentProcessor implements Processor<String, AgentCommand, St
     @Override
     public void init(ProcessorContext<String, AgentReply> context) {
         this.context = context;
-        this.commits = io.coreserve.topology.FreshCommits.of(context.appConfigs());
+        this.commits = FreshCommits.of(context.appConfigs());
         this.books = context.getStateStore(OfferFlowTopology.PROVIDER_BOOKS_STORE);
         agents.clear();
         context.schedule(Duration.ofMinutes(1), PunctuationType.STREAM_TIME, this::prune);
@@ -90,8 +92,6 @@ final class ProviderAgentProcessor implements Processor<String, AgentCommand, St
         // Commit at once what a fresh input caused (see FreshCommits): the next hop reads it only then.
         commits.afterOutput(context, record.timestamp());
     }
-
-    private io.coreserve.topology.FreshCommits commits;
 
     private void handle(Record<String, AgentCommand> record) {
         AgentCommand command = record.value();
