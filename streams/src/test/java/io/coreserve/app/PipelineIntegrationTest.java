@@ -129,7 +129,7 @@ class PipelineIntegrationTest {
         List<JsonNode> lines = watched.lines().map(PipelineIntegrationTest::parse).toList();
         assertThat(lines).extracting(n -> n.get("type").asText()).containsExactlyInAnyOrder("decision", "notification");
         JsonNode decision = lines.stream().filter(n -> n.get("type").asText().equals("decision")).findFirst().orElseThrow();
-        assertThat(decision.get("status").asText()).isEqualTo("ACCEPTED");
+        assertThat(decision.get("status").asText()).as("decision %s", decision).isEqualTo("ACCEPTED");
         assertThat(decision.get("allocations")).hasSize(5);
         double cores = 0;
         for (JsonNode a : decision.get("allocations")) {
@@ -233,6 +233,7 @@ class PipelineIntegrationTest {
                 .get("httpStatus").asInt() == 200);
 
         JsonNode reservation = http("GET", "/reservations/http-1?user=carol", null).get("body");
+        assertThat(reservation.get("status").asText()).as("reservation %s", reservation).isEqualTo("ACCEPTED");
         JsonNode sameByUserPath = http("GET", "/users/carol/reservations/http-1", null).get("body");
         JsonNode resources = http("GET", "/resources", null).get("body");
         JsonNode mine = http("GET", "/users/carol/reservations", null).get("body");
