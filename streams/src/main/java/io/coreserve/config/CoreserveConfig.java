@@ -121,12 +121,17 @@ public final class CoreserveConfig {
         // long per hop. Measured on a 4-component virtual grid (3 hops), warm p99: 235 ms at 100/100, 114 ms at 20/20,
         // 77 ms at 10/10 (quiet machine); at 100 collective requests/s 10/10 gave the same p99 as 20/20 (40 ms) and the
         // closed loop on empty books 868 against 939 decisions/s.
-        // Processors can also ask for a commit right after a fresh input's output (coreserve.commit.fresh-age, off by
-        // default): at 100 requests/s that halved p50 (16 -> 8-13 ms) and raised the closed loop by a quarter, but
-        // the extra transactions lengthened the tail (p99 41-46 -> 58-64 ms, over the 50 ms target), also with a
-        // longer interval for the rest (30 ms). See README, Known limitations.
-        p.setProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "10");
+        // That interval is now for a backlog only (100 ms): processors have the output of a fresh input committed
+        // within coreserve.commit.fresh-interval (10 ms) by a punctuation (FreshCommits), so a steady rate sees the
+        // 10 ms commits above while a backlog on full books spends less of the stream thread waiting on transactions.
+        p.setProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100");
         p.setProperty(StreamsConfig.POLL_MS_CONFIG, "10");
+        // Two commits close together (the interval's and a fresh input's) make the second transaction's first write
+        // wait for the first one's markers: the broker answers CONCURRENT_TRANSACTIONS and the producer retries after
+        // retry.backoff.ms, 100 ms by default, with the stream thread blocked in the commit. Measured at 100
+        // requests/s with fresh commits: p99 103-185 ms with the default, 46-54 ms with 10 ms, 38-45 ms with 2 ms
+        // (the backoff still grows exponentially up to retry.backoff.max.ms while a broker is away).
+        p.setProperty(StreamsConfig.producerPrefix(ProducerConfig.RETRY_BACKOFF_MS_CONFIG), "2");
         // Changelogs carry their input's event time too: a trace replayed into the future must not be refused there.
         p.setProperty(StreamsConfig.topicPrefix("message.timestamp.after.max.ms"), Long.toString(Long.MAX_VALUE));
         Settings.defaults().forEach(p::setProperty);

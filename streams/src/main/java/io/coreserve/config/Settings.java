@@ -40,6 +40,7 @@ public final class Settings {
     public static final String MAX_DURATION = "coreserve.request.max-duration";
     public static final String HISTORY_RETENTION = "coreserve.history.retention";
     public static final String COMMIT_FRESH_AGE = "coreserve.commit.fresh-age";
+    public static final String COMMIT_FRESH_INTERVAL = "coreserve.commit.fresh-interval";
 
     // The reservation service (seeds 000 and 003).
     public static final String PROPERTIES = "coreserve.properties";
@@ -126,12 +127,13 @@ public final class Settings {
         def.define(HISTORY_RETENTION, Type.STRING, "P2D", nonNegativeDuration(), Importance.LOW,
                 "age (stream time) at which monitoring samples, the offers agents' ended reservations, and decided virtual"
                         + " grids (after their decision and their end) with their domains' bind answers, are pruned");
-        def.define(COMMIT_FRESH_AGE, Type.STRING, "PT0S", nonNegativeDuration(), Importance.LOW,
-                "an input younger than this (wall clock less its record timestamp) is committed as soon as its output is "
-                        + "made, not at the next commit.interval.ms (0: never): a shorter median wait and more decisions "
-                        + "a second in a closed loop, but more transactions and a longer tail at a steady rate (see "
-                        + "README); keep it short (20 ms): a pipeline offered more than one commit per input can take "
-                        + "settles where its inputs are this old");
+        def.define(COMMIT_FRESH_AGE, Type.STRING, "PT0.2S", nonNegativeDuration(), Importance.LOW,
+                "an input younger than this (wall clock less its record timestamp) has its output committed within "
+                        + COMMIT_FRESH_INTERVAL + "; older ones (a backlog) at commit.interval.ms (100 ms), so fewer "
+                        + "transactions while catching up (0: every output at commit.interval.ms)");
+        def.define(COMMIT_FRESH_INTERVAL, Type.STRING, "PT0.01S", positiveDuration(), Importance.LOW,
+                "how soon the output of a fresh input is committed (a wall-clock punctuation per task; see "
+                        + COMMIT_FRESH_AGE + ")");
         def.define(PROPERTIES, Type.LIST, "cores,cpu_ghz,memory_gb", nonEmptyList(), Importance.HIGH,
                 "the system's quantitative properties P (seed 000 section 2)");
         def.define(ENGINE_ALGORITHM, Type.STRING, "improved",

@@ -124,7 +124,7 @@ final class VirtualGridCoordinator implements Processor<String, SpecificRecord, 
     @Override
     public void process(Record<String, SpecificRecord> record) {
         handle(record);
-        // Commit at once what a fresh input caused (see FreshCommits): the next hop reads it only then.
+        // Commit soon what a fresh input caused (see FreshCommits): the next hop reads it only then.
         commits.afterOutput(context, record.timestamp());
     }
 

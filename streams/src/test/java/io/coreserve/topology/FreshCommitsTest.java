@@ -3,49 +3,76 @@ package io.coreserve.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.coreserve.config.Settings;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.junit.jupiter.api.Test;
 
-/** What a processor asks of Kafka Streams after an input's output: a commit at once only for a fresh input. */
+/** What a processor asks of Kafka Streams after an input's output: a commit soon only for a fresh input. */
 class FreshCommitsTest {
 
     @Test
-    void shouldAskForACommitAfterAFreshInputOnly() {
-        MockProcessorContext<String, String> fresh = contextWith("PT0.02S");
-        FreshCommits commits = FreshCommits.of(fresh.appConfigs());
-        commits.afterOutput(fresh, System.currentTimeMillis());
-        assertThat(fresh.committed()).as("a request just sent").isTrue();
+    void shouldOweACommitAfterAFreshInputAndPayItOneIntervalLater() {
+        MockProcessorContext<String, String> context = contextWith("PT0.2S");
+        FreshCommits commits = FreshCommits.of(context.appConfigs());
 
-        MockProcessorContext<String, String> backlog = contextWith("PT0.02S");
-        commits.afterOutput(backlog, System.currentTimeMillis() - 5_000);
-        assertThat(backlog.committed()).as("a request that waited in a backlog: left to commit.interval.ms").isFalse();
+        commits.afterOutput(context, System.currentTimeMillis());
+        commits.afterOutput(context, System.currentTimeMillis());
+        assertThat(context.scheduledPunctuators()).as("one punctuation per owed commit").hasSize(1);
+        MockProcessorContext.CapturedPunctuator punctuator = context.scheduledPunctuators().get(0);
+        assertThat(context.committed()).as("not at once: the punctuation pays it").isFalse();
+        punctuator.getPunctuator().punctuate(System.currentTimeMillis());
+
+        assertThat(punctuator.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
+        assertThat(punctuator.getInterval()).as("the declared default").isEqualTo(Duration.ofMillis(10));
+        assertThat(context.committed()).as("a request just sent").isTrue();
+        assertThat(punctuator.cancelled()).as("no punctuation while nothing is owed").isTrue();
+
+        commits.afterOutput(context, System.currentTimeMillis());
+        assertThat(context.scheduledPunctuators()).as("owed again").hasSize(2);
     }
 
     @Test
-    void shouldJudgeFreshnessByTheSettingAndBeOffByDefault() {
+    void shouldLeaveABacklogsOutputToTheCommitInterval() {
+        MockProcessorContext<String, String> context = contextWith("PT0.2S");
+        FreshCommits commits = FreshCommits.of(context.appConfigs());
+
+        commits.afterOutput(context, System.currentTimeMillis() - 5_000);
+
+        assertThat(context.scheduledPunctuators()).as("a request that waited in a backlog: left to commit.interval.ms")
+                .isEmpty();
+        assertThat(context.committed()).isFalse();
+    }
+
+    @Test
+    void shouldJudgeFreshnessByTheSetting() {
         FreshCommits twenty = FreshCommits.of(Map.of(Settings.COMMIT_FRESH_AGE, "PT0.02S"));
         assertThat(twenty.isFresh(1_000_000, 1_000_020)).isTrue();
         assertThat(twenty.isFresh(1_000_000, 1_000_021)).isFalse();
-        assertThat(FreshCommits.of(Map.of()).isFresh(1_000_000, 1_000_000)).as("the declared default: off").isFalse();
-
-        FreshCommits longer = FreshCommits.of(Map.of(Settings.COMMIT_FRESH_AGE, "PT0.5S"));
-        assertThat(longer.isFresh(1_000_000, 1_000_400)).isTrue();
+        assertThat(FreshCommits.of(Map.of()).isFresh(1_000_000, 1_000_200)).as("the declared default: 200 ms").isTrue();
+        assertThat(FreshCommits.of(Map.of()).isFresh(1_000_000, 1_000_201)).isFalse();
 
         MockProcessorContext<String, String> context = contextWith("PT0S");
         FreshCommits never = FreshCommits.of(context.appConfigs());
         never.afterOutput(context, System.currentTimeMillis());
-        assertThat(context.committed()).as("0: interval commits only").isFalse();
+        assertThat(context.scheduledPunctuators()).as("0: interval commits only, no punctuation").isEmpty();
+        assertThat(never.isFresh(1_000_000, 1_000_000)).isFalse();
     }
 
     @Test
-    void shouldReadTheSettingAsItsValidatorDoes() {
+    void shouldReadTheSettingsAsTheirValidatorsDo() {
         // The validator trims and accepts any non-negative duration: neither may fail a task's start.
         assertThat(FreshCommits.of(Map.of(Settings.COMMIT_FRESH_AGE, " pt0.02s ")).isFresh(1_000_000, 1_000_020))
                 .isTrue();
         FreshCommits forever = FreshCommits.of(Map.of(Settings.COMMIT_FRESH_AGE, "PT2562047788015215H"));
         assertThat(forever.isFresh(0, Long.MAX_VALUE / 2)).isTrue();
+        Properties settings = new Properties();
+        settings.setProperty(Settings.COMMIT_FRESH_INTERVAL, " PT0.05S ");
+        MockProcessorContext<String, String> slower = new MockProcessorContext<>(settings);
+        FreshCommits.of(slower.appConfigs()).afterOutput(slower, System.currentTimeMillis());
+        assertThat(slower.scheduledPunctuators().get(0).getInterval()).isEqualTo(Duration.ofMillis(50));
     }
 
     private static MockProcessorContext<String, String> contextWith(String freshAge) {

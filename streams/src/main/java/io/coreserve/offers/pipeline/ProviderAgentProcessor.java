@@ -89,7 +89,7 @@ final class ProviderAgentProcessor implements Processor<String, AgentCommand, St
     @Override
     public void process(Record<String, AgentCommand> record) {
         handle(record);
-        // Commit at once what a fresh input caused (see FreshCommits): the next hop reads it only then.
+        // Commit soon what a fresh input caused (see FreshCommits): the next hop reads it only then.
         commits.afterOutput(context, record.timestamp());
     }
 
