@@ -19,10 +19,11 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * <p>Why: at a steady rate every input is fresh and its output is committed within the fresh interval (10 ms), as a
  * 10 ms {@code commit.interval.ms} did, which keeps p99 under 50 ms at 100 requests/s. But with a backlog on full books
  * a transaction every 10 ms kept the stream thread waiting on the broker about a fifth of its time; a 100 ms interval
- * decided 12-15 % more (README, Benchmarks). The owed commit is paid by the punctuation, not at once: asking for a
- * commit right after each fresh output (measured in an earlier design) halved the median but lengthened the tail past
- * 50 ms with its extra transactions. A pipeline offered more than it can take at the fresh interval's commits settles
- * with inputs about as old as the fresh age, where it commits less often and catches up.
+ * decided 12-15 % more (README, Benchmarks). The owed commit is paid by the punctuation, not at once, so that
+ * inputs arriving together share one transaction. Commits close together need the producer's short retry backoff
+ * ({@code CoreserveConfig}: the broker answers CONCURRENT_TRANSACTIONS until the previous transaction's markers are
+ * written). A pipeline offered more than it can take at the fresh interval's commits settles with inputs about as
+ * old as the fresh age, where it commits less often and catches up.
  */
 public final class FreshCommits {
 
