@@ -79,10 +79,11 @@ final class EngineFillRun {
         CoAllocator allocator = new CoAllocator(catalogue, timetables, config);
         BenchWorkload workload = new BenchWorkload("fill", 5, Duration.ofHours(spreadHours), 42L);
 
-        System.out.printf("%10s %10s %10s %10s %10s %10s %12s  %s%n", "decided", "mean ms", "p50 ms", "p99 ms",
-                "max ms", "closest ms", "breakpoints", "outcomes");
+        System.out.printf("%10s %10s %10s %10s %10s %10s %10s %12s  %s%n", "decided", "mean ms", "p50 ms", "p99 ms",
+                "max ms", "closest ms", "window ms", "breakpoints", "outcomes");
         long[] nanos = new long[batch];
         long closestNanos = 0;
+        long allocateNanos = 0;
         Map<String, Integer> outcomes = new LinkedHashMap<>();
         // How far from the window the counter-offers lie (minutes), to see how much of the horizon a search needs.
         List<Long> afterGaps = new java.util.ArrayList<>();
@@ -98,6 +99,7 @@ final class EngineFillRun {
             Request request = toEngine(workload.next(Instant.ofEpochMilli(now)), now);
             long t0 = cpu.getCurrentThreadCpuTime();
             Outcome outcome = allocator.allocate(request);
+            allocateNanos += cpu.getCurrentThreadCpuTime() - t0;
             String kind;
             if (outcome instanceof Plan) {
                 kind = "ACCEPTED";
@@ -139,9 +141,9 @@ final class EngineFillRun {
                 for (int r = 0; r < catalogue.size(); r++) {
                     breakpoints += timetables.timetable(r).breakpoints();   // (not InMemoryTimetables.breakpoints(): main lacks it)
                 }
-                System.out.printf("%10d %10.3f %10.3f %10.3f %10.1f %10.1f %12d  %s%n", k + 1, mean,
+                System.out.printf("%10d %10.3f %10.3f %10.3f %10.1f %10.3f %10.3f %12d  %s%n", k + 1, mean,
                         sorted[batch / 2] / 1e6, sorted[(int) (batch * 0.99)] / 1e6, sorted[batch - 1] / 1e6,
-                        closestNanos / 1e6 / batch, breakpoints, outcomes);
+                        closestNanos / 1e6 / batch, allocateNanos / 1e6 / batch, breakpoints, outcomes);
                 System.out.printf("%10s counter-offer distance from the window, minutes: after %s, before %s%n", "",
                         quantiles(afterGaps), quantiles(beforeGaps));
                 if (afterStats[5] > 0) {
@@ -155,6 +157,7 @@ final class EngineFillRun {
                 beforeGaps.clear();
                 outcomes.clear();
                 closestNanos = 0;
+                allocateNanos = 0;
             }
         }
     }

@@ -267,8 +267,9 @@ final class StartTimeCandidates {
         Arrays.fill(knownFirst, 0, size, -1);
         knownCount = 0;
         // Stretches come candidate by candidate, each ascending; a candidate with none keeps an empty range.
+        // The excluded times are cut from the dense ones below whatever the answer; asking without them is cheaper.
         timetables.possibleStarts(candidates.resources, size, request.earliest(), request.latest(), limits,
-                candidates.capacity, request.duration(), (k, lo, hi) -> {
+                candidates.capacity, request.duration(), excluded, (k, lo, hi) -> {
                     if (knownCount * 2 == known.length) {
                         known = Arrays.copyOf(known, known.length * 2);
                     }

@@ -157,7 +157,10 @@ final class HourLevels {
         candidate = k;
         RunIndex.Merged merged = this.merged.reset(from, to, toCandidate);
         for (int w = firstSlot >>> 6; firstSlot <= lastSlot && w <= lastSlot >>> 6; w++) {
-            long mask = RunIndex.wordMask(w, firstSlot, lastSlot);
+            long mask = RunIndex.wordMask(w, firstSlot, lastSlot) & (skipping ? ~skipped[w] : -1L);
+            if (mask == 0) {
+                continue;                                     // every hour of the word skipped: nothing to read
+            }
             for (long missing = ~knownBits[w * rows + resource] & mask; missing != 0; missing &= missing - 1) {
                 learn(timetable, resource, c, (w << 6) + Long.numberOfTrailingZeros(missing), from, end, capacity,
                         offset);
@@ -172,9 +175,93 @@ final class HourLevels {
                 merged.hour(base + (w << 6) + Long.numberOfTrailingZeros(word));
             }
         }
-        merged.hours(Math.max(firstBucket, freeBucket), lastBucket);
+        tail(merged, Math.max(firstBucket, freeBucket), lastBucket);
         merged.end();
     }
+
+    /** The hours [first, last] past a timetable's last breakpoint, all possible, less the skipped ones. */
+    private void tail(RunIndex.Merged merged, long first, long last) {
+        if (!skipping || first > last) {
+            merged.hours(first, last);
+            return;
+        }
+        // Runs of hours not skipped, found a word at a time; hours outside the words are never skipped (cover made
+        // room for the asked ones).
+        long h = first;
+        while (h <= last) {
+            long end = Math.min(last + 1, nextSkipped(h, true));
+            merged.hours(h, end - 1);
+            h = end > last ? end : nextSkipped(end, false);
+        }
+    }
+
+    /** The first hour at or after {@code bucket} that is skipped ({@code skipped} true) or not; past the words, never. */
+    private long nextSkipped(long bucket, boolean skipped) {
+        long slot = bucket - base;
+        long slots = 64L * words;
+        if (slot < 0) {
+            return skipped ? nextSkipped(base, true) : bucket;
+        }
+        while (slot < slots) {
+            long word = skipped ? this.skipped[(int) (slot >>> 6)] : ~this.skipped[(int) (slot >>> 6)];
+            word &= -1L << (slot & 63);
+            if (word != 0) {
+                return base + (slot & ~63L) + Long.numberOfTrailingZeros(word);
+            }
+            slot = (slot | 63) + 1;
+        }
+        return skipped ? Long.MAX_VALUE : Math.max(bucket, base + slots);
+    }
+
+    /**
+     * Hours the next {@link #possibleStarts} answers leave out (until {@link #skipNone}): those whose part in [from,
+     * to] lies wholly in one of {@code skip}'s intervals ([lo, hi] pairs, ascending), the times a search will not
+     * sweep whatever the answer says (see {@link TimetableView#possibleStarts(int[], int, long, long, long[], long[],
+     * long, long[], CandidateStretchVisitor)}). Call after {@link #cover}. On full books a search after a window
+     * knows most of its days to hold nothing admissible (what earlier searches proved), yet asked every candidate
+     * about every hour of them: a quarter of such a search.
+     */
+    void skip(long from, long to, long[] skip) {
+        skipping = false;
+        if (skip.length == 0 || words == 0) {
+            return;
+        }
+        if (skipped.length < words) {
+            skipped = new long[words];
+        } else {
+            Arrays.fill(skipped, 0, words, 0L);
+        }
+        long lastSlot = 64L * words - 1;
+        for (int q = 0; q + 1 < skip.length; q += 2) {
+            long lo = Math.max(skip[q], from);
+            long hi = Math.min(skip[q + 1], to);
+            if (lo > hi) {
+                continue;
+            }
+            // The first hour whose part in [from, to] begins at or after lo, the last whose part ends at or before hi.
+            long first = Math.floorDiv(lo, RunIndex.BUCKET);
+            if (Math.max(from, first * RunIndex.BUCKET) < lo) {
+                first++;
+            }
+            long last = Math.floorDiv(hi, RunIndex.BUCKET);
+            if (Math.min(to, last * RunIndex.BUCKET + RunIndex.BUCKET - 1) > hi) {
+                last--;
+            }
+            for (long slot = Math.max(0, first - base); slot <= Math.min(lastSlot, last - base); slot++) {
+                skipped[(int) (slot >>> 6)] |= 1L << (slot & 63);
+                skipping = true;
+            }
+        }
+    }
+
+    /** Ends a {@link #skip}: later answers leave out nothing. */
+    void skipNone() {
+        skipping = false;
+    }
+
+    /** Per slot (hour from base), whether the current answers leave it out (see {@link #skip}); valid when skipping. */
+    private long[] skipped = new long[0];
+    private boolean skipping;
 
     /**
      * Asks the timetable for the lowest levels of a slot and sets the slot's bit at every level from there on (and

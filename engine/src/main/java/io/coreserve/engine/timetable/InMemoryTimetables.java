@@ -109,6 +109,15 @@ public final class InMemoryTimetables implements TimetableStore {
     @Override
     public void possibleStarts(int[] resources, int count, long from, long to, long[] notAbove, long[] capacity,
             long duration, CandidateStretchVisitor visitor) {
+        possibleStarts(resources, count, from, to, notAbove, capacity, duration, NO_TIMES, visitor);
+    }
+
+    private static final long[] NO_TIMES = new long[0];
+
+    /** As above, leaving out the hours that lie wholly in {@code skip} where the levels answer. */
+    @Override
+    public void possibleStarts(int[] resources, int count, long from, long to, long[] notAbove, long[] capacity,
+            long duration, long[] skip, CandidateStretchVisitor visitor) {
         int c = duration > 0 && duration <= RunIndex.BUCKET ? RunIndex.durationClass(duration) : -1;
         long firstBucket = Math.floorDiv(from, RunIndex.BUCKET);
         long lastBucket = Math.floorDiv(to, RunIndex.BUCKET);
@@ -116,6 +125,16 @@ public final class InMemoryTimetables implements TimetableStore {
             TimetableStore.super.possibleStarts(resources, count, from, to, notAbove, capacity, duration, visitor);
             return;
         }
+        hourLevels.skip(from, to, skip);
+        try {
+            askLevels(resources, count, from, to, notAbove, capacity, duration, c, visitor);
+        } finally {
+            hourLevels.skipNone();
+        }
+    }
+
+    private void askLevels(int[] resources, int count, long from, long to, long[] notAbove, long[] capacity,
+            long duration, int c, CandidateStretchVisitor visitor) {
         for (int k = 0; k < count; k++) {
             Timetable timetable = existing(resources[k]);
             if (timetable == null || timetable.breakpoints() < INDEXED_BREAKPOINTS) {

@@ -90,4 +90,15 @@ public interface TimetableView {
             possibleStarts(resources[k], from, to, limits, scale, duration, (lo, hi) -> visitor.visit(candidate, lo, hi));
         }
     }
+
+    /**
+     * As {@link #possibleStarts(int[], int, long, long, long[], long[], long, CandidateStretchVisitor)}, for a search
+     * that will not sweep the times of {@code skip} ([lo, hi] pairs, ascending, disjoint) whatever the answer: an
+     * implementation may leave them out (so long as every possible start outside them stays in), which costs less
+     * where it answers hour by hour. By default, the same answer as without them.
+     */
+    default void possibleStarts(int[] resources, int count, long from, long to, long[] notAbove, long[] capacity,
+            long duration, long[] skip, CandidateStretchVisitor visitor) {
+        possibleStarts(resources, count, from, to, notAbove, capacity, duration, visitor);
+    }
 }

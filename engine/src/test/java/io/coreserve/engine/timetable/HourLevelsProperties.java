@@ -24,6 +24,7 @@ class HourLevelsProperties {
     @Property(tries = 25)
     void shouldAnswerEveryCandidateAsItsOwnTimetableDoes(@ForAll long seed) {
         Random random = new Random(seed);
+        leftOut = 0;
         // Room for two timetables at first: the others come later, so the levels grow rows over known words.
         InMemoryTimetables books = new InMemoryTimetables(2, 2);
         List<long[]> booked = new ArrayList<>();
@@ -53,6 +54,7 @@ class HourLevelsProperties {
             }
             check(books, random, origin, capacity, step < 20 ? 2 : RESOURCES);
         }
+        assertThat(leftOut).as("hours the levels left out for skipped times").isPositive();
     }
 
     /** Enough reservations on resources [first, end) that they pass INDEXED_BREAKPOINTS: asked through the levels. */
@@ -92,13 +94,80 @@ class HourLevelsProperties {
         }
         books.possibleStarts(resources, count, from, to, notAbove, capacities, duration,
                 (k, lo, hi) -> batch.get(k).add(new long[] {lo, hi}));
+        // Times the search will not sweep: the hours whose part in [from, to] lies wholly in them are left out.
+        long[] skip = randomSkip(random, from, to);
+        List<List<long[]>> skipping = new ArrayList<>();
+        for (int k = 0; k < count; k++) {
+            skipping.add(new ArrayList<>());
+        }
+        books.possibleStarts(resources, count, from, to, notAbove, capacities, duration, skip,
+                (k, lo, hi) -> skipping.get(k).add(new long[] {lo, hi}));
         for (int k = 0; k < count; k++) {
             List<long[]> own = new ArrayList<>();
             books.timetable(resources[k]).possibleStarts(from, to, new long[] {notAbove[k * 2], notAbove[k * 2 + 1]},
                     capacity, duration, (lo, hi) -> own.add(new long[] {lo, hi}));
             assertThat(describe(batch.get(k))).as("candidate %d over [%d, %d] for %d ms", k, from, to, duration)
                     .isEqualTo(describe(own));
+            // Left out or not, every possible start outside the skipped hours is answered, and nothing else.
+            String as = String.format("candidate %d over [%d, %d] for %d ms skipping %s", k, from, to, duration,
+                    java.util.Arrays.toString(skip));
+            assertThat(describe(withoutSkippedHours(skipping.get(k), skip, from, to))).as(as)
+                    .isEqualTo(describe(withoutSkippedHours(own, skip, from, to)));
+            for (long[] stretch : skipping.get(k)) {
+                assertThat(own).as(as).anyMatch(o -> o[0] <= stretch[0] && stretch[1] <= o[1]);
+            }
+            leftOut += length(own) - length(skipping.get(k));
         }
+    }
+
+    /** Milliseconds the answers with skipped times left out, over a property's tries (the levels must leave some). */
+    private static long leftOut;
+
+    private static long length(List<long[]> stretches) {
+        return stretches.stream().mapToLong(r -> r[1] - r[0] + 1).sum();
+    }
+
+    /** A few intervals in and around [from, to], some of them hours apart, some touching, ascending and disjoint. */
+    private static long[] randomSkip(Random random, long from, long to) {
+        List<Long> bounds = new ArrayList<>();
+        long t = from - random.nextInt(3) * HOUR;
+        for (int q = random.nextInt(4); q >= 0 && t <= to + HOUR; q--) {
+            long lo = t + random.nextInt(5) * HOUR / (random.nextBoolean() ? 1 : 7);
+            long hi = lo + random.nextInt(30) * HOUR / (random.nextBoolean() ? 1 : 3) + random.nextInt(2);
+            bounds.add(lo);
+            bounds.add(hi);
+            t = hi + 1 + (random.nextBoolean() ? 0 : random.nextInt(3) * HOUR);
+        }
+        return bounds.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** The stretches less every hour whose part in [from, to] lies wholly in one interval of skip. */
+    private static List<long[]> withoutSkippedHours(List<long[]> stretches, long[] skip, long from, long to) {
+        List<long[]> out = new ArrayList<>();
+        for (long[] s : stretches) {
+            long openLo = Long.MIN_VALUE;
+            for (long h = Math.floorDiv(s[0], HOUR); h <= Math.floorDiv(s[1], HOUR); h++) {
+                long lo = Math.max(s[0], h * HOUR);
+                long hi = Math.min(s[1], h * HOUR + HOUR - 1);
+                long partLo = Math.max(from, h * HOUR);
+                long partHi = Math.min(to, h * HOUR + HOUR - 1);
+                boolean skipped = false;
+                for (int q = 0; q < skip.length; q += 2) {
+                    skipped |= skip[q] <= partLo && partHi <= skip[q + 1];
+                }
+                if (!skipped && openLo == Long.MIN_VALUE) {
+                    openLo = lo;
+                }
+                if (skipped && openLo != Long.MIN_VALUE) {
+                    out.add(new long[] {openLo, h * HOUR - 1});
+                    openLo = Long.MIN_VALUE;
+                }
+                if (!skipped && h == Math.floorDiv(s[1], HOUR)) {
+                    out.add(new long[] {openLo, hi});
+                }
+            }
+        }
+        return out;
     }
 
     @Test
