@@ -32,27 +32,45 @@ final class TimeIntervals {
         return union(pairs, count);
     }
 
-    /** The union of the first {@code count / 2} [lo, hi] pairs, ascending and disjoint, touching ones joined. */
+    /**
+     * The union of the first {@code count / 2} [lo, hi] pairs, ascending and disjoint, touching ones joined.
+     *
+     * <p>The begins and the ends sorted apart (primitive sorts, no boxed order): a time is covered while more
+     * intervals have begun than ended, and the k-th smallest end is never before the k-th smallest begin, so the
+     * count never falls below zero. A begin at an end, or just after it, is taken first: the intervals then touch.
+     * A closest-free search looks up the union of what hundreds of remembered searches proved; sorting their
+     * intervals boxed was a tenth of the pipeline's stream thread on full books.
+     */
     static long[] union(long[] pairs, int count) {
         if (count == 0) {
             return NONE;
         }
         int n = count / 2;
-        Integer[] order = new Integer[n];
+        long[] begins = new long[n];
+        long[] ends = new long[n];
         for (int k = 0; k < n; k++) {
-            order[k] = k;
+            begins[k] = pairs[k * 2];
+            ends[k] = pairs[k * 2 + 1];
         }
-        Arrays.sort(order, (x, y) -> Long.compare(pairs[x * 2], pairs[y * 2]));
+        Arrays.sort(begins);
+        Arrays.sort(ends);
         long[] out = new long[count];
         int written = 0;
-        for (int k : order) {
-            long lo = pairs[k * 2];
-            long hi = pairs[k * 2 + 1];
-            if (written > 0 && (out[written - 1] == Long.MAX_VALUE || lo <= out[written - 1] + 1)) {
-                out[written - 1] = Math.max(out[written - 1], hi);          // overlapping or touching
+        int open = 0;
+        long openedAt = 0;
+        for (int i = 0, j = 0; j < n; ) {
+            long end = ends[j];
+            if (i < n && (begins[i] <= end || end != Long.MAX_VALUE && begins[i] == end + 1)) {
+                if (open++ == 0) {
+                    openedAt = begins[i];
+                }
+                i++;
             } else {
-                out[written++] = lo;
-                out[written++] = hi;
+                if (--open == 0) {
+                    out[written++] = openedAt;
+                    out[written++] = end;
+                }
+                j++;
             }
         }
         return Arrays.copyOf(out, written);

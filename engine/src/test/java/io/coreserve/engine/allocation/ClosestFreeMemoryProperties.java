@@ -98,6 +98,36 @@ class ClosestFreeMemoryProperties {
         assertThat(TimeIntervals.union(pairs, pairs.length)).containsExactly(0, 8, 20, 40, 50, Long.MAX_VALUE);
     }
 
+    /** The union covers exactly the times some interval covers, with gaps of at least one time between its parts. */
+    @Property(tries = 200)
+    void shouldJoinIntervalsIntoTheTimesTheyCover(@ForAll long seed) {
+        Random random = new Random(seed);
+        int n = 1 + random.nextInt(12);
+        long[] pairs = new long[n * 2];
+        boolean[] covered = new boolean[64];
+        for (int k = 0; k < n; k++) {
+            int lo = random.nextInt(60);
+            int hi = lo + random.nextInt(random.nextBoolean() ? 3 : 12);
+            pairs[k * 2] = lo;
+            pairs[k * 2 + 1] = Math.min(hi, 63);
+            for (int t = lo; t <= Math.min(hi, 63); t++) {
+                covered[t] = true;
+            }
+        }
+        long[] union = TimeIntervals.union(pairs, pairs.length);
+        boolean[] joined = new boolean[64];
+        for (int q = 0; q < union.length; q += 2) {
+            assertThat(union[q]).isLessThanOrEqualTo(union[q + 1]);
+            if (q > 0) {
+                assertThat(union[q]).as("apart from the part before").isGreaterThan(union[q - 1] + 1);
+            }
+            for (long t = union[q]; t <= union[q + 1]; t++) {
+                joined[(int) t] = true;
+            }
+        }
+        assertThat(joined).as(java.util.Arrays.toString(pairs)).containsExactly(covered);
+    }
+
     @Example
     void shouldProveNothingAdmissibleUpToTheAnswerExceptNextToUnprovenFailures() {
         NothingAdmissible forward = new NothingAdmissible(100, 200, SearchOrder.EARLIEST);
