@@ -121,10 +121,15 @@ public final class CoreserveConfig {
         // long per hop. Measured on a 4-component virtual grid (3 hops), warm p99: 235 ms at 100/100, 114 ms at 20/20,
         // 77 ms at 10/10 (quiet machine); at 100 collective requests/s 10/10 gave the same p99 as 20/20 (40 ms) and the
         // closed loop on empty books 868 against 939 decisions/s.
-        // That interval is now for a backlog only (100 ms): processors have the output of a fresh input committed
+        // That interval is now for a backlog only (300 ms): processors have the output of a fresh input committed
         // within coreserve.commit.fresh-interval (10 ms) by a punctuation (FreshCommits), so a steady rate sees the
         // 10 ms commits above while a backlog on full books spends less of the stream thread waiting on transactions.
-        p.setProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100");
+        // Measured on full books at 1,000 requests/s offered (bench pipeline --soak, 3 minutes, one after the other):
+        // 619 decided/s a second at 100 ms, 857 at 300 ms, the first four rows at 1,000 ms no better than at 300. Longer
+        // also holds back a closed-loop client with hundreds of requests in flight (each waits for a commit once the
+        // queue makes its input older than the fresh age): the soak's fill took 185 s at 100 ms, 223 s at 300, 337 s
+        // at 1,000.
+        p.setProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "300");
         p.setProperty(StreamsConfig.POLL_MS_CONFIG, "10");
         // Two commits close together (the interval's and a fresh input's) make the second transaction's first write
         // wait for the first one's markers: the broker answers CONCURRENT_TRANSACTIONS and the producer retries after

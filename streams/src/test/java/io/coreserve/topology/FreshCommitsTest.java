@@ -47,6 +47,29 @@ class FreshCommitsTest {
     }
 
     @Test
+    void shouldOweACommitSoonAfterALateInputAndSoonerAfterAFreshOne() {
+        MockProcessorContext<String, String> context = contextWith("PT0.2S");
+        FreshCommits commits = FreshCommits.of(context.appConfigs());
+
+        commits.afterOutput(context, System.currentTimeMillis() - 1_000);
+        assertThat(context.scheduledPunctuators()).as("a request that waited a second: late, not a backlog").hasSize(1);
+        MockProcessorContext.CapturedPunctuator late = context.scheduledPunctuators().get(0);
+        assertThat(late.getInterval()).as("five fresh intervals").isEqualTo(Duration.ofMillis(50));
+
+        commits.afterOutput(context, System.currentTimeMillis() - 1_000);
+        assertThat(context.scheduledPunctuators()).as("already owed as soon").hasSize(1);
+        commits.afterOutput(context, System.currentTimeMillis());
+        assertThat(context.scheduledPunctuators()).as("a fresh input brings the commit forward").hasSize(2);
+        assertThat(late.cancelled()).isTrue();
+        assertThat(context.scheduledPunctuators().get(1).getInterval()).isEqualTo(Duration.ofMillis(10));
+        commits.afterOutput(context, System.currentTimeMillis() - 1_000);
+        assertThat(context.scheduledPunctuators()).as("a late input does not put it back").hasSize(2);
+
+        assertThat(commits.isLate(1_000_000, 1_002_000)).as("ten fresh ages").isTrue();
+        assertThat(commits.isLate(1_000_000, 1_002_001)).as("a backlog").isFalse();
+    }
+
+    @Test
     void shouldJudgeFreshnessByTheSetting() {
         FreshCommits twenty = FreshCommits.of(Map.of(Settings.COMMIT_FRESH_AGE, "PT0.02S"));
         assertThat(twenty.isFresh(1_000_000, 1_000_020)).isTrue();
