@@ -36,8 +36,8 @@ final class ClosestFreeMemory {
     /**
      * How many searches are remembered; a later one replaces the oldest. What a search still sweeps lies mostly
      * between where the strongest weaker search it finds here stopped and its own answer, so the more searches
-     * remembered, the closer that is: on full books 4,096 made closest-free searches 12 % cheaper than 1,024 (the
-     * engine benchmark, paired), while 16,384 cost more to look through than they saved.
+     * remembered, the closer that is: on saturated books 4,096 made closest-free searches about 12 % cheaper than
+     * 1,024 (the engine benchmark, runs an hour apart), while 16,384 cost more to look through than they saved.
      */
     static final int DEFAULT_CAPACITY = 4096;
 
