@@ -20,9 +20,9 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * <p>Why: at a steady rate every input is fresh and its output is committed within the fresh interval (10 ms), as a
  * 10 ms {@code commit.interval.ms} did, which keeps p99 under 50 ms at 100 requests/s. But with a backlog on full books
  * a transaction every 10 ms kept the stream thread waiting on the broker about a fifth of its time; a 100 ms interval
- * decided 12-15 % more, and 300 ms another 38 % on full books (README, Benchmarks). The owed commit is paid by the punctuation, not at once, so that
- * inputs arriving together share one transaction. Commits close together need the producer's short retry backoff
- * ({@code CoreserveConfig}: the broker answers CONCURRENT_TRANSACTIONS until the previous transaction's markers are
+ * decided 12-15 % more, and 300 ms another 38 % on full books (README, Benchmarks). The owed commit is paid by the
+ * punctuation, not at once, so that inputs arriving together share one transaction. Commits close together need the
+ * producer's short retry backoff ({@code CoreserveConfig}: the broker answers CONCURRENT_TRANSACTIONS until the previous transaction's markers are
  * written). A pipeline offered more than it can take at the fresh interval's commits settles with inputs about as
  * old as the fresh age, where it commits less often and catches up.
  */
@@ -40,6 +40,8 @@ public final class FreshCommits {
     private final long freshAgeMillis;
     private final Duration interval;
     private final Duration lateInterval;
+    /** How old a late input may be (saturated; 0 when the fresh age is 0: nothing is owed then). */
+    private final long lateAgeMillis;
     /** The punctuation that will ask for the owed commit; null when none is owed. */
     private Cancellable owed;
     /** When the owed commit's punctuation is due (wall clock, ms). */
@@ -48,7 +50,9 @@ public final class FreshCommits {
     private FreshCommits(long freshAgeMillis, Duration interval) {
         this.freshAgeMillis = freshAgeMillis;
         this.interval = interval;
-        this.lateInterval = interval.multipliedBy(LATE_INTERVAL_FACTOR);
+        // Saturated: the validator takes any positive duration, and multiplying a huge one would fail the task's start.
+        this.lateInterval = Duration.ofMillis(saturatedProduct(saturatedMillis(interval), LATE_INTERVAL_FACTOR));
+        this.lateAgeMillis = saturatedProduct(freshAgeMillis, LATE_AGE_FACTOR);
     }
 
     /** From the application's settings ({@code context.appConfigs()}); the declared defaults when absent. */
@@ -93,6 +97,10 @@ public final class FreshCommits {
         owedDue = due;
     }
 
+    private static long saturatedProduct(long millis, int factor) {
+        return millis > Long.MAX_VALUE / factor ? Long.MAX_VALUE : millis * factor;
+    }
+
     private static long saturatedSum(long a, long b) {
         long sum = a + b;
         return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
@@ -113,8 +121,6 @@ public final class FreshCommits {
 
     /** Older than fresh, but not as old as a backlog's inputs (see {@link #LATE_AGE_FACTOR}). */
     boolean isLate(long recordTimestamp, long now) {
-        long lateAge = freshAgeMillis > Long.MAX_VALUE / LATE_AGE_FACTOR ? Long.MAX_VALUE
-                : freshAgeMillis * LATE_AGE_FACTOR;
-        return freshAgeMillis > 0 && now - recordTimestamp <= lateAge;
+        return freshAgeMillis > 0 && now - recordTimestamp <= lateAgeMillis;
     }
 }

@@ -96,6 +96,9 @@ class FreshCommitsTest {
         MockProcessorContext<String, String> slower = new MockProcessorContext<>(settings);
         FreshCommits.of(slower.appConfigs()).afterOutput(slower, System.currentTimeMillis());
         assertThat(slower.scheduledPunctuators().get(0).getInterval()).isEqualTo(Duration.ofMillis(50));
+        // A huge fresh interval: the late one saturates instead of failing the start.
+        FreshCommits huge = FreshCommits.of(Map.of(Settings.COMMIT_FRESH_INTERVAL, "PT2562047788015215H"));
+        assertThat(huge.isLate(1_000_000, 1_002_000)).isTrue();
     }
 
     private static MockProcessorContext<String, String> contextWith(String freshAge) {

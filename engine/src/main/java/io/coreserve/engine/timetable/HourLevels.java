@@ -195,7 +195,7 @@ final class HourLevels {
         }
     }
 
-    /** The first hour at or after {@code bucket} that is skipped ({@code skipped} true) or not; past the words, never. */
+    /** The first hour at or after {@code bucket} that is skipped ({@code skipped}) or not; past the words none is. */
     private long nextSkipped(long bucket, boolean skipped) {
         long slot = bucket - base;
         long slots = 64L * words;
