@@ -22,9 +22,9 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * a transaction every 10 ms kept the stream thread waiting on the broker about a fifth of its time; a 100 ms interval
  * decided 12-15 % more, and 300 ms another 38 % on full books (README, Benchmarks). The owed commit is paid by the
  * punctuation, not at once, so that inputs arriving together share one transaction. Commits close together need the
- * producer's short retry backoff ({@code CoreserveConfig}: the broker answers CONCURRENT_TRANSACTIONS until the previous transaction's markers are
- * written). A pipeline offered more than it can take at the fresh interval's commits settles with inputs about as
- * old as the fresh age, where it commits less often and catches up.
+ * producer's short retry backoff ({@code CoreserveConfig}: the broker answers CONCURRENT_TRANSACTIONS until the
+ * previous transaction's markers are written). A pipeline offered more than it can take at the fresh interval's
+ * commits settles with inputs about as old as the fresh age, where it commits less often and catches up.
  */
 public final class FreshCommits {
 
