@@ -56,6 +56,9 @@ final class EngineFillRun {
         // sooner (-DmeasureFrom=180000 to look at full books only).
         int measureFrom = Integer.getInteger("measureFrom", 0);
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        // Bytes the deciding thread allocates: on a 2-core machine the collector's work for them competes with it.
+        com.sun.management.ThreadMXBean heap = (com.sun.management.ThreadMXBean) cpu;
+        long thread = Thread.currentThread().getId();
         long horizon = Duration.ofDays(7).toMillis();
 
         PropertySchema properties = PropertySchema.of(List.of("cores", "cpu_ghz", "memory_gb"));
@@ -79,11 +82,12 @@ final class EngineFillRun {
         CoAllocator allocator = new CoAllocator(catalogue, timetables, config);
         BenchWorkload workload = new BenchWorkload("fill", 5, Duration.ofHours(spreadHours), 42L);
 
-        System.out.printf("%10s %10s %10s %10s %10s %10s %10s %12s  %s%n", "decided", "mean ms", "p50 ms", "p99 ms",
-                "max ms", "closest ms", "window ms", "breakpoints", "outcomes");
+        System.out.printf("%10s %10s %10s %10s %10s %10s %10s %10s %12s  %s%n", "decided", "mean ms", "p50 ms", "p99 ms",
+                "max ms", "closest ms", "window ms", "alloc KB", "breakpoints", "outcomes");
         long[] nanos = new long[batch];
         long closestNanos = 0;
         long allocateNanos = 0;
+        long allocatedBefore = heap.getThreadAllocatedBytes(thread);
         Map<String, Integer> outcomes = new LinkedHashMap<>();
         // How far from the window the counter-offers lie (minutes), to see how much of the horizon a search needs.
         List<Long> afterGaps = new java.util.ArrayList<>();
@@ -141,9 +145,12 @@ final class EngineFillRun {
                 for (int r = 0; r < catalogue.size(); r++) {
                     breakpoints += timetables.timetable(r).breakpoints();   // (not InMemoryTimetables.breakpoints(): main lacks it)
                 }
-                System.out.printf("%10d %10.3f %10.3f %10.3f %10.1f %10.3f %10.3f %12d  %s%n", k + 1, mean,
+                long allocated = heap.getThreadAllocatedBytes(thread);
+                System.out.printf("%10d %10.3f %10.3f %10.3f %10.1f %10.3f %10.3f %10.1f %12d  %s%n", k + 1, mean,
                         sorted[batch / 2] / 1e6, sorted[(int) (batch * 0.99)] / 1e6, sorted[batch - 1] / 1e6,
-                        closestNanos / 1e6 / batch, allocateNanos / 1e6 / batch, breakpoints, outcomes);
+                        closestNanos / 1e6 / batch, allocateNanos / 1e6 / batch,
+                        (allocated - allocatedBefore) / 1024.0 / batch, breakpoints, outcomes);
+                allocatedBefore = allocated;
                 System.out.printf("%10s counter-offer distance from the window, minutes: after %s, before %s%n", "",
                         quantiles(afterGaps), quantiles(beforeGaps));
                 if (afterStats[5] > 0) {

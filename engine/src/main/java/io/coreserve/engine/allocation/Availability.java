@@ -116,6 +116,8 @@ final class Availability {
     private int nextHi;
     private int freeCount;
     private long[] freeUntil = new long[0];
+    /** The sort keys of {@link #sortedBy}, kept for the next count. */
+    private long[] packed = new long[0];
 
     /**
      * The number of candidates with A_j^s(t) = 1, leaving freeUntil[k] >= t exactly for them. Start times
@@ -126,8 +128,11 @@ final class Availability {
     private int countFree(StartTimeCandidates segments, int count, long t, long earliest) {
         boolean fresh = counted != segments || countedVersion != segments.version;
         if (fresh) {
-            byLo = sortedBy(segments.intervalLo, segments.intervals, byLo, earliest);
-            byHi = sortedBy(segments.intervalHi, segments.intervals, byHi, earliest);
+            if (packed.length < segments.intervals) {
+                packed = new long[segments.intervals];
+            }
+            byLo = sortedBy(segments.intervalLo, segments.intervals, byLo, packed, earliest);
+            byHi = sortedBy(segments.intervalHi, segments.intervals, byHi, packed, earliest);
             counted = segments;
             countedVersion = segments.version;
         }
@@ -184,9 +189,8 @@ final class Availability {
     }
 
     /** The interval indices 0..n sorted by key ascending (keys >= earliest; the order of ties is irrelevant). */
-    private static int[] sortedBy(long[] key, int n, int[] into, long earliest) {
+    private static int[] sortedBy(long[] key, int n, int[] into, long[] packed, long earliest) {
         int[] order = into.length >= n ? into : new int[n];
-        long[] packed = new long[n];
         long span = 0;
         for (int q = 0; q < n; q++) {
             span = Math.max(span, key[q] - earliest);
@@ -195,7 +199,7 @@ final class Availability {
             for (int q = 0; q < n; q++) {
                 packed[q] = (key[q] - earliest) << 20 | q;
             }
-            java.util.Arrays.sort(packed);
+            java.util.Arrays.sort(packed, 0, n);
             for (int q = 0; q < n; q++) {
                 order[q] = (int) (packed[q] & ((1 << 20) - 1));
             }

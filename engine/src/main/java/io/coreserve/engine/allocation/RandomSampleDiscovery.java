@@ -25,9 +25,9 @@ public final class RandomSampleDiscovery implements ResourceDiscovery {
         ResourceCatalogue.Population population = catalogue.population(request.labels());
         int size = population.size();
         SplittableRandom random = new SplittableRandom(request.seed() ^ SALT);
-        int[] found = new int[Math.min(wanted, size)];
-        int count = 0;
         if (size > 4L * wanted + 64) {
+            int[] found = new int[Math.min(wanted, size)];
+            int count = 0;
             Set<Integer> seen = new HashSet<>();
             long budget = 16L * wanted + 256;
             for (long draw = 0; draw < budget && count < wanted; draw++) {

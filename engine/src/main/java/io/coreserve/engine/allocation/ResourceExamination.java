@@ -15,14 +15,15 @@ final class ResourceExamination {
     static int unreachableProperty(CandidateSet candidates, ResolvedRequest request) {
         int n = request.count();
         int p = candidates.properties;
-        long[] column = new long[candidates.size()];
+        int size = candidates.size();
+        long[] column = candidates.column();
         for (int i = 0; i < p; i++) {
-            for (int k = 0; k < column.length; k++) {
+            for (int k = 0; k < size; k++) {
                 column[k] = candidates.capacity[k * p + i];
             }
             // The sum of the N largest is all the sorted order gives: a selection, not a sort of ~600 per request.
-            long sum = TopSum.ofLargest(column, column.length, n);
-            if (column.length < n || sum < request.totals()[i]) {
+            long sum = TopSum.ofLargest(column, size, n);
+            if (size < n || sum < request.totals()[i]) {
                 return i;
             }
         }

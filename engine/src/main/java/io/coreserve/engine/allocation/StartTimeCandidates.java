@@ -60,7 +60,8 @@ final class StartTimeCandidates {
             throw new IllegalArgumentException("[" + from + ", " + to + "] is not a stretch of the window ["
                     + request.earliest() + ", " + request.latest() + "]");
         }
-        LongBag times = new LongBag();
+        LongBag times = this.times;
+        times.clear();
         properties = candidates.properties;
         this.order = order;
         stretchFrom = from;
@@ -234,9 +235,9 @@ final class StartTimeCandidates {
     }
 
     /**
-     * Asks every candidate's timetable once per search (one request, CandidateSet and order: a search makes its
-     * CandidateSet afresh, and the books cannot change while it runs; callers of {@link #find} that change the books
-     * between stretches must pass a new CandidateSet) where it can possibly be free enough for t_res over the whole
+     * Asks every candidate's timetable once per search (one request, CandidateSet and order: a search refills its
+     * CandidateSet for each pass, which counts as a new one, and the books cannot change while it runs; callers of
+     * {@link #find} that change the books between stretches must pass a new or refilled CandidateSet) where it can possibly be free enough for t_res over the whole
      * window, and keeps the answers for the search's later stretches: a clipped superset is still a superset, and
      * asking is cheap once but not at every stretch of every candidate.
      *
@@ -247,10 +248,11 @@ final class StartTimeCandidates {
      * of the hours, but at N of them at once in far fewer.
      */
     private void knowPossibleStarts(TimetableView timetables, CandidateSet candidates, ResolvedRequest request) {
-        if (knownFor == candidates && knownRequest == request && knownOrder == order) {
+        if (knownFor == candidates && knownFill == candidates.fill && knownRequest == request && knownOrder == order) {
             return;
         }
         knownFor = candidates;
+        knownFill = candidates.fill;
         knownRequest = request;
         knownOrder = order;
         int size = candidates.size();
@@ -421,11 +423,18 @@ final class StartTimeCandidates {
     private static final long HOUR = 3_600_000L;
 
     /** Intersects each candidate's stretches with the dense intervals (ascending, disjoint), in place. */
+    /** The copy {@link #keepOnlyDense} reads from, kept between searches (a fresh one was most of what they allocated). */
+    private long[] stretchCopy = new long[0];
+
     private void keepOnlyDense(int size, long[] dense) {
         int denseCount = dense.length / 2;
         // Intersect each candidate's stretches (ascending, disjoint) with the dense intervals (the same), in place:
         // the write position never passes the read position plus the dense intervals met so far, so copy first.
-        long[] stretches = Arrays.copyOf(known, knownCount * 2);
+        if (stretchCopy.length < knownCount * 2) {
+            stretchCopy = new long[Math.max(knownCount * 2, stretchCopy.length * 2)];
+        }
+        long[] stretches = stretchCopy;
+        System.arraycopy(known, 0, stretches, 0, knownCount * 2);
         int written = 0;
         for (int k = 0; k < size; k++) {
             int from = knownFirst[k];
@@ -453,6 +462,8 @@ final class StartTimeCandidates {
     }
 
     private CandidateSet knownFor;
+    /** The {@link CandidateSet#fill} of {@link #knownFor} when it was asked. */
+    private long knownFill;
     private ResolvedRequest knownRequest;
     private SearchOrder knownOrder;
     private int[] knownFirst = new int[0];
@@ -675,9 +686,16 @@ final class StartTimeCandidates {
     }
 
     /** A growable bag of longs. */
+    /** The start times of the current {@link #find}, kept between calls with their array. */
+    private final LongBag times = new LongBag();
+
     private static final class LongBag {
         private long[] items = new long[64];
         private int size;
+
+        void clear() {
+            size = 0;
+        }
 
         void add(long value) {
             if (size == items.length) {
