@@ -82,7 +82,8 @@ final class ClosestFreeMemory {
         if (!valid()) {
             return TimeIntervals.NONE;
         }
-        TimeIntervals found = new TimeIntervals();
+        TimeIntervals found = this.found;
+        found.clear();
         long[] wanted = requirementsOf(request);
         for (int k = 0; k < entries.length; k++) {
             Entry e = entries[k];
@@ -101,6 +102,9 @@ final class ClosestFreeMemory {
         helped += found.isEmpty() ? 0 : 1;
         return found.union();
     }
+
+    /** The times {@link #nothingAdmissible} collects, kept with their arrays from one lookup to the next. */
+    private final TimeIntervals found = new TimeIntervals();
 
     long helped() {
         return helped;

@@ -25,6 +25,7 @@ final class CoAllocationSearch {
     /** R_job and R_a of the current pass, refilled rather than allocated again (see {@link CandidateSet}). */
     private CandidateSet candidates;
     private Availability availability;
+    private final FailedStart failedStart = new FailedStart();
 
     /** The first stretch of a window that Phases III and IV take at once (see {@link WindowStretches}). */
     private final long firstStretch;
@@ -122,7 +123,7 @@ final class CoAllocationSearch {
                     ? new NothingAdmissible(request.earliest(), request.latest(), order) : null;
             boolean enoughFree = false;
             Selection found = null;
-            FailedStart failed = config.algorithm().improvedPhases() ? new FailedStart() : null;
+            FailedStart failed = config.algorithm().improvedPhases() ? failedStart.reset() : null;
             int startTimeCount = 0;
             int enoughFreeCount = 0;                   // start times with |R_a| >= N, what Phase IV judged
             for (WindowStretches stretches = new WindowStretches(request, order, firstStretch); found == null

@@ -13,6 +13,12 @@ final class FailedStart {
     private int[] candidate = new int[0];
     private long[] available = new long[0];
 
+    /** Nothing recorded, as at the start of a pass (the arrays are kept: a search reuses one over its passes). */
+    FailedStart reset() {
+        size = -1;
+        return this;
+    }
+
     void record(Availability a) {
         int p = a.properties;
         if (candidate.length < a.size) {

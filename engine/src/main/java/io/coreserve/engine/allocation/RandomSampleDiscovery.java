@@ -45,10 +45,21 @@ public final class RandomSampleDiscovery implements ResourceDiscovery {
         return scanAndSample(catalogue, request, population, wanted, random);
     }
 
+    /**
+     * The matches of the last scan, and the last answer, kept for the next scan: on full books a decision runs three
+     * searches over the same few hundred matching resources, and each allocated the list twice. An answer equal to
+     * the last one is that same array (callers do not change it). Not thread-safe, like the engine that owns this.
+     */
+    private int[] matches = new int[0];
+    private int[] lastAnswer;
+
     /** All matches of the population; a seeded partial Fisher-Yates sample of them when more than wanted. */
-    private static int[] scanAndSample(ResourceCatalogue catalogue, ResolvedRequest request,
+    private int[] scanAndSample(ResourceCatalogue catalogue, ResolvedRequest request,
             ResourceCatalogue.Population population, int wanted, SplittableRandom random) {
-        int[] matches = new int[population.size()];
+        if (matches.length < population.size()) {
+            matches = new int[population.size()];
+        }
+        int[] matches = this.matches;
         int count = 0;
         for (int k = 0; k < population.size(); k++) {
             int resource = population.get(k);
@@ -66,9 +77,12 @@ public final class RandomSampleDiscovery implements ResourceDiscovery {
             }
             count = wanted;
         }
-        int[] result = Arrays.copyOf(matches, count);
-        Arrays.sort(result);
-        return result;
+        Arrays.sort(matches, 0, count);
+        if (lastAnswer != null && Arrays.equals(matches, 0, count, lastAnswer, 0, lastAnswer.length)) {
+            return lastAnswer;
+        }
+        lastAnswer = Arrays.copyOf(matches, count);
+        return lastAnswer;
     }
 
     /** Qualitative requirements and p_ij >= e_i for all properties (section 3.1). */

@@ -27,10 +27,26 @@ final class TimeIntervals {
         return count == 0;
     }
 
-    /** What was added, ascending and disjoint, touching intervals joined. */
-    long[] union() {
-        return union(pairs, count);
+    /** Forgets what was added, keeping the arrays for the next set. */
+    void clear() {
+        count = 0;
     }
+
+    /** What was added, ascending and disjoint, touching intervals joined (working arrays kept for the next call). */
+    long[] union() {
+        int n = count / 2;
+        if (begins.length < n) {
+            begins = new long[pairs.length / 2];
+            ends = new long[pairs.length / 2];
+            joined = new long[pairs.length];
+        }
+        return union(pairs, count, begins, ends, joined);
+    }
+
+    /** {@link #union()}'s sorted begins and ends and its answer before the copy returned. */
+    private long[] begins = NONE;
+    private long[] ends = NONE;
+    private long[] joined = NONE;
 
     /**
      * The union of the first {@code count / 2} [lo, hi] pairs, ascending and disjoint, touching ones joined.
@@ -42,19 +58,21 @@ final class TimeIntervals {
      * intervals boxed was a tenth of the pipeline's stream thread on full books.
      */
     static long[] union(long[] pairs, int count) {
+        return union(pairs, count, new long[count / 2], new long[count / 2], new long[count]);
+    }
+
+    /** As {@link #union(long[], int)}, sorting in {@code begins} and {@code ends} and joining in {@code out}. */
+    private static long[] union(long[] pairs, int count, long[] begins, long[] ends, long[] out) {
         if (count == 0) {
             return NONE;
         }
         int n = count / 2;
-        long[] begins = new long[n];
-        long[] ends = new long[n];
         for (int k = 0; k < n; k++) {
             begins[k] = pairs[k * 2];
             ends[k] = pairs[k * 2 + 1];
         }
-        Arrays.sort(begins);
-        Arrays.sort(ends);
-        long[] out = new long[count];
+        Arrays.sort(begins, 0, n);
+        Arrays.sort(ends, 0, n);
         int written = 0;
         int open = 0;
         long openedAt = 0;

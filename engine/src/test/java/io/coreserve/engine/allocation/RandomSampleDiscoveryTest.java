@@ -59,4 +59,22 @@ class RandomSampleDiscoveryTest {
         assertThat(found).containsExactly(0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10_000, 11_000,
                 12_000, 13_000, 14_000, 15_000, 16_000, 17_000, 18_000, 19_000);
     }
+
+    @Test
+    void shouldAnswerAScanAfterADifferentOneWithItsOwnMatchesThoughTheLastAnswerIsKept() {
+        for (int k = 0; k < 100; k++) {
+            grid.node("n" + k, 1 + k % 10);
+        }
+        RandomSampleDiscovery discovery = new RandomSampleDiscovery();
+        int[] tens = discovery.discover(grid.catalogue, request(10, Set.of(), 1), 30);
+        int[] again = discovery.discover(grid.catalogue, request(10, Set.of(), 7), 30);
+        int[] nines = discovery.discover(grid.catalogue, request(9, Set.of(), 1), 30);
+        int[] tensAfter = discovery.discover(grid.catalogue, request(10, Set.of(), 1), 30);
+
+        assertThat(again).containsExactly(tens);
+        assertThat(nines).hasSize(20).contains(tens).contains(8, 18, 98);
+        assertThat(tensAfter).containsExactly(9, 19, 29, 39, 49, 59, 69, 79, 89, 99);
+        assertThat(tens).as("an earlier answer is not overwritten by later scans")
+                .containsExactly(9, 19, 29, 39, 49, 59, 69, 79, 89, 99);
+    }
 }
