@@ -82,8 +82,8 @@ final class EngineFillRun {
         CoAllocator allocator = new CoAllocator(catalogue, timetables, config);
         BenchWorkload workload = new BenchWorkload("fill", 5, Duration.ofHours(spreadHours), 42L);
 
-        System.out.printf("%10s %10s %10s %10s %10s %10s %10s %10s %12s  %s%n", "decided", "mean ms", "p50 ms", "p99 ms",
-                "max ms", "closest ms", "window ms", "alloc KB", "breakpoints", "outcomes");
+        System.out.printf("%10s %10s %10s %10s %10s %10s %10s %10s %12s  %s%n", "decided", "mean ms", "p50 ms",
+                "p99 ms", "max ms", "closest ms", "window ms", "alloc KB", "breakpoints", "outcomes");
         long[] nanos = new long[batch];
         long closestNanos = 0;
         long allocateNanos = 0;

@@ -35,7 +35,7 @@ final class CandidateSet {
         return this;
     }
 
-    /** A scratch array of at least {@link #size} longs, e.g. for one property's column (overwritten by the next use). */
+    /** A scratch array of at least {@link #size} longs, e.g. for a property's column (overwritten by the next use). */
     long[] column() {
         if (column.length < resources.length) {
             column = new long[resources.length];

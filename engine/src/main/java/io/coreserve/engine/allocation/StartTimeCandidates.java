@@ -237,8 +237,8 @@ final class StartTimeCandidates {
     /**
      * Asks every candidate's timetable once per search (one request, CandidateSet and order: a search refills its
      * CandidateSet for each pass, which counts as a new one, and the books cannot change while it runs; callers of
-     * {@link #find} that change the books between stretches must pass a new or refilled CandidateSet) where it can possibly be free enough for t_res over the whole
-     * window, and keeps the answers for the search's later stretches: a clipped superset is still a superset, and
+     * {@link #find} that change the books between stretches must pass a new or refilled CandidateSet) where it can
+     * possibly be free enough for t_res over the whole window, and keeps the answers for the search's later stretches: a clipped superset is still a superset, and
      * asking is cheap once but not at every stretch of every candidate.
      *
      * <p>Then the domain-wide bound: only the times at which at least N candidates may be free are kept
@@ -422,10 +422,10 @@ final class StartTimeCandidates {
     private static final int MAX_DENSE_HOURS = 1 << 16;
     private static final long HOUR = 3_600_000L;
 
-    /** Intersects each candidate's stretches with the dense intervals (ascending, disjoint), in place. */
-    /** The copy {@link #keepOnlyDense} reads from, kept between searches (a fresh one was most of what they allocated). */
+    /** The copy {@link #keepOnlyDense} reads from, kept between searches (a fresh one was most they allocated). */
     private long[] stretchCopy = new long[0];
 
+    /** Intersects each candidate's stretches with the dense intervals (ascending, disjoint), in place. */
     private void keepOnlyDense(int size, long[] dense) {
         int denseCount = dense.length / 2;
         // Intersect each candidate's stretches (ascending, disjoint) with the dense intervals (the same), in place:
