@@ -23,8 +23,8 @@ final class CoAllocationSearch {
     /** Phase III's working arrays, kept between requests so that they are not grown again each time. */
     private final StartTimeCandidates phaseThree = new StartTimeCandidates();
     /** R_job and R_a of the current pass, refilled rather than allocated again (see {@link CandidateSet}). */
-    private CandidateSet candidates;
-    private Availability availability;
+    private final CandidateSet candidates;
+    private final Availability availability;
     private final FailedStart failedStart = new FailedStart();
 
     /** The first stretch of a window that Phases III and IV take at once (see {@link WindowStretches}). */
@@ -43,6 +43,8 @@ final class CoAllocationSearch {
         this.timetables = timetables;
         this.config = config;
         this.discovery = discovery;
+        this.candidates = new CandidateSet(catalogue, new int[0]);
+        this.availability = new Availability(catalogue.properties().size());
     }
 
     /** The outcome and the M of the pass that produced it. */
@@ -96,8 +98,7 @@ final class CoAllocationSearch {
                 break; // Phase I found the same R_job again: a larger M cannot help.
             }
             previous = resources;
-            CandidateSet candidates = this.candidates == null ? this.candidates = new CandidateSet(catalogue, resources)
-                    : this.candidates.refill(catalogue, resources);
+            CandidateSet candidates = this.candidates.refill(catalogue, resources);
 
             // Phase II.
             t = System.nanoTime();
@@ -116,8 +117,6 @@ final class CoAllocationSearch {
             // Phases III and IV, stretch by stretch of the window in the search order: the same start times in the
             // same order as one sweep of the whole window, but a search that succeeds early (most do, and a
             // closest-free search over days usually within hours) sweeps only the stretches it reached.
-            Availability availability = this.availability == null
-                    ? this.availability = new Availability(candidates.properties) : this.availability;
             // Remembered: a single pass over every matching resource (a later pass would find the same R_job).
             NothingAdmissible proof = memory != null && m == startM && resources.length < wanted
                     ? new NothingAdmissible(request.earliest(), request.latest(), order) : null;

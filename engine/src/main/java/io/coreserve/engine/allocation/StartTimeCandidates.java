@@ -238,8 +238,9 @@ final class StartTimeCandidates {
      * Asks every candidate's timetable once per search (one request, CandidateSet and order: a search refills its
      * CandidateSet for each pass, which counts as a new one, and the books cannot change while it runs; callers of
      * {@link #find} that change the books between stretches must pass a new or refilled CandidateSet) where it can
-     * possibly be free enough for t_res over the whole window, and keeps the answers for the search's later stretches: a clipped superset is still a superset, and
-     * asking is cheap once but not at every stretch of every candidate.
+     * possibly be free enough for t_res over the whole window, and keeps the answers for the search's later
+     * stretches: a clipped superset is still a superset, and asking is cheap once but not at every stretch of every
+     * candidate.
      *
      * <p>Then the domain-wide bound: only the times at which at least N candidates may be free are kept
      * ({@link #keepDense}). Phase IV skips every start time with |R_a| < N (line 5), and a candidate free at t is
@@ -685,10 +686,10 @@ final class StartTimeCandidates {
         }
     }
 
-    /** A growable bag of longs. */
     /** The start times of the current {@link #find}, kept between calls with their array. */
     private final LongBag times = new LongBag();
 
+    /** A growable bag of longs. */
     private static final class LongBag {
         private long[] items = new long[64];
         private int size;
