@@ -94,6 +94,7 @@ final class EngineFillRun {
         List<Long> beforeGaps = new java.util.ArrayList<>();
         long lastForget = start;
         long[] afterStats = new long[6];
+        long digest = 17;                   // of every decision's outcome: runs of two engines compare batch by batch
         for (int k = 0; k < total; k++) {
             long now = start + (long) k * 1000 / rate;
             if (forget && now - lastForget >= 60_000) {
@@ -118,8 +119,10 @@ final class EngineFillRun {
                             : windowKnown ? allocator.closestFree(request, outcome, now, horizon)
                             : allocator.closestFree(request, now, horizon);
                     closestNanos += cpu.getCurrentThreadCpuTime() - c0;
-                    kind = closest.earliestAfter() != null || closest.latestBefore() != null ? "COUNTER_OFFER"
-                            : kind;
+                    kind = closest.earliestAfter() != null || closest.latestBefore() != null
+                            ? "COUNTER_OFFER/" + rejection.reason().name() : kind;
+                    digest = 31 * digest + java.util.Objects.hash(rejection.message(),
+                            planHash(closest.earliestAfter()), planHash(closest.latestBefore()));
                     if (closest.earliestAfter() != null) {
                         io.coreserve.engine.allocation.SearchStats st = closest.earliestAfter().stats();
                         afterStats[0] += st.candidates();
@@ -134,6 +137,9 @@ final class EngineFillRun {
                         beforeGaps.add((request.earliestStart() - closest.latestBefore().start()) / 60_000L);
                     }
                 }
+            }
+            if (outcome instanceof Plan plan) {
+                digest = 31 * digest + planHash(plan);
             }
             nanos[k % batch] = cpu.getCurrentThreadCpuTime() - t0;
             outcomes.merge(kind, 1, Integer::sum);
@@ -151,6 +157,7 @@ final class EngineFillRun {
                         closestNanos / 1e6 / batch, allocateNanos / 1e6 / batch,
                         (allocated - allocatedBefore) / 1024.0 / batch, breakpoints, outcomes);
                 allocatedBefore = allocated;
+                System.out.printf("%10s digest of the decisions so far %016x%n", "", digest);
                 System.out.printf("%10s counter-offer distance from the window, minutes: after %s, before %s%n", "",
                         quantiles(afterGaps), quantiles(beforeGaps));
                 if (afterStats[5] > 0) {
@@ -188,5 +195,18 @@ final class EngineFillRun {
         r.getMinimums().forEach(b::perResource);
         r.getTotals().forEach(b::total);
         return b.build();
+    }
+
+    /** A plan's start, resources and amounts (0 for none), for the digest of a run's decisions. */
+    private static long planHash(Plan plan) {
+        if (plan == null) {
+            return 0;
+        }
+        long h = plan.start();
+        for (io.coreserve.engine.allocation.Assignment a : plan.assignments()) {
+            h = 31 * h + a.resource();
+            h = 31 * h + java.util.Arrays.hashCode(a.amounts());
+        }
+        return h;
     }
 }

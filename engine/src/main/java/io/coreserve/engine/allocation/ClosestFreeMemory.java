@@ -28,8 +28,11 @@ import java.util.Set;
  * time as no better than a failed one only where that failure was proven ({@link CoAllocationSearch}).
  *
  * <p>The searches after and before a window are remembered and helped (each by the other too: what is remembered
- * is a set of times, whatever the order that proved it); the window's own search is neither, so that its
- * decision stays the engine's. Not thread-safe, like the engine.
+ * is a set of times, whatever the order that proved it). The window's own search is not remembered, and is helped
+ * only where that cannot change its decision ({@link #fewFreeThroughout}): where fewer than N candidates are free
+ * at every time of its window, it finds no start time whatever it sweeps, and its answer is NO_START_TIME_IN_WINDOW;
+ * so each search remembers apart the times it proved by fewer than N free candidates (not by a bound with N or more
+ * free, which would make the window's answer NO_ADMISSIBLE_SET). Not thread-safe, like the engine.
  */
 final class ClosestFreeMemory {
 
@@ -68,10 +71,10 @@ final class ClosestFreeMemory {
     }
 
     /**
-     * A search's labels (its numbers are in {@link #requirements}) and the times of its window where nothing was
-     * admissible ([lo, hi] pairs, ascending).
+     * A search's labels (its numbers are in {@link #requirements}), the times of its window where nothing was
+     * admissible and, of those, the times where fewer than N candidates were free ([lo, hi] pairs, ascending).
      */
-    private record Entry(Set<String> labels, long[] nothing) {
+    private record Entry(Set<String> labels, long[] nothing, long[] fewFree) {
     }
 
     /**
@@ -83,28 +86,80 @@ final class ClosestFreeMemory {
             return TimeIntervals.NONE;
         }
         TimeIntervals found = this.found;
-        found.clear();
-        long[] wanted = requirementsOf(request);
-        for (int k = 0; k < entries.length; k++) {
-            Entry e = entries[k];
-            if (!atLeast(wanted, k * width) || !request.labels().equals(e.labels())) {
-                continue;
-            }
-            long[] nothing = e.nothing();
-            for (int q = 0; q < nothing.length; q += 2) {
-                long lo = Math.max(nothing[q], request.earliest());
-                long hi = Math.min(nothing[q + 1], request.latest());
-                if (lo <= hi) {
-                    found.add(lo, hi);
-                }
-            }
-        }
+        collect(request, false, found);
         helped += found.isEmpty() ? 0 : 1;
         return found.union();
     }
 
+    /**
+     * Whether remembered searches proved fewer than N candidates free at every time of {@code request}'s window:
+     * then its own search, however many passes it makes, ends NO_START_TIME_IN_WINDOW (its candidates are among
+     * every matching resource of a weaker request, each no more available), and need not sweep. On full books most
+     * windows that find nothing are such (their sweep was a quarter of a counter-offer's cost).
+     */
+    boolean fewFreeThroughout(ResolvedRequest request) {
+        if (!valid()) {
+            return false;
+        }
+        TimeIntervals few = this.few;
+        boolean throughout = collect(request, true, few);
+        if (!throughout && !few.isEmpty()) {
+            long[] covered = few.union();
+            throughout = covered.length == 2 && covered[0] <= request.earliest() && covered[1] >= request.latest();
+        }
+        windowsProven += throughout ? 1 : 0;
+        return throughout;
+    }
+
+    /**
+     * Puts into {@code into} the parts inside {@code request}'s window of what each remembered search it may use
+     * proved (nothing admissible, or of that fewer than N free); true as soon as one of them covers the whole window
+     * (the rest then adds nothing).
+     */
+    private boolean collect(ResolvedRequest request, boolean fewFree, TimeIntervals into) {
+        into.clear();
+        long[] wanted = requirementsOf(request);
+        for (int k = 0; k < entries.length; k++) {
+            Entry e = entries[k];
+            if (atLeast(wanted, k * width) && request.labels().equals(e.labels())
+                    && addInside(fewFree ? e.fewFree() : e.nothing(), request, into)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Adds the parts of {@code intervals} (ascending, disjoint) inside the request's window, found by a binary search
+     * (a remembered proof holds up to hundreds of intervals, a window meets a few); true when one of them covers the
+     * whole window.
+     */
+    private static boolean addInside(long[] intervals, ResolvedRequest request, TimeIntervals into) {
+        long from = request.earliest();
+        long to = request.latest();
+        int lo = 0;
+        int hi = intervals.length / 2 - 1;
+        while (lo <= hi) {                                  // the first interval ending at or after the window's start
+            int mid = (lo + hi) >>> 1;
+            if (intervals[mid * 2 + 1] < from) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        for (int q = lo * 2; q < intervals.length && intervals[q] <= to; q += 2) {
+            if (intervals[q] <= from && intervals[q + 1] >= to) {
+                into.add(from, to);
+                return true;
+            }
+            into.add(Math.max(intervals[q], from), Math.min(intervals[q + 1], to));
+        }
+        return false;
+    }
+
     /** The times {@link #nothingAdmissible} collects, kept with their arrays from one lookup to the next. */
     private final TimeIntervals found = new TimeIntervals();
+    private final TimeIntervals few = new TimeIntervals();
 
     long helped() {
         return helped;
@@ -114,12 +169,22 @@ final class ClosestFreeMemory {
         return forgotten;
     }
 
-    /** Remembers a search of {@code request}'s window (after a window, every matching resource a candidate). */
-    void remember(ResolvedRequest request, long[] nothing) {
+    /** Windows whose own search was spared by {@link #fewFreeThroughout} (for tests and benchmarks). */
+    long windowsProven() {
+        return windowsProven;
+    }
+
+    private long windowsProven;
+
+    /**
+     * Remembers a search of {@code request}'s window (after a window, every matching resource a candidate): where it
+     * proved nothing admissible, and where, of that, fewer than N candidates were free.
+     */
+    void remember(ResolvedRequest request, long[] nothing, long[] fewFree) {
         if (entries.length == 0 || nothing.length == 0 || !valid()) {
             return;
         }
-        entries[next] = new Entry(request.labels(), nothing);
+        entries[next] = new Entry(request.labels(), nothing, fewFree);
         System.arraycopy(requirementsOf(request), 0, requirements, next * width, width);
         next = (next + 1) % entries.length;
     }

@@ -68,7 +68,25 @@ final class CoAllocationSearch {
      * failure was proven.
      */
     Result run(ResolvedRequest request, SearchOrder order, int startM, int maxM, ClosestFreeMemory memory) {
-        phaseThree.exclude(memory != null ? memory.nothingAdmissible(request) : NOTHING);
+        return run(request, order, startM, maxM, memory, null);
+    }
+
+    /**
+     * A window's own search (no memory to skip by or to tell): when {@code proofs} knows that fewer than N candidates
+     * are free at every time of the window ({@link ClosestFreeMemory#fewFreeThroughout}), each pass reaches the
+     * NO_START_TIME_IN_WINDOW its sweep would, after Phases I and II (whose answers come first), without sweeping.
+     * Only the statistics of Phases III and IV differ (none tried). Null: sweep every pass.
+     */
+    Result runWindow(ResolvedRequest request, int startM, int maxM, ClosestFreeMemory proofs) {
+        return run(request, SearchOrder.EARLIEST, startM, maxM, null, proofs);
+    }
+
+    private Result run(ResolvedRequest request, SearchOrder order, int startM, int maxM, ClosestFreeMemory memory,
+            ClosestFreeMemory proofs) {
+        long[] skipped = memory != null ? memory.nothingAdmissible(request) : NOTHING;
+        phaseThree.exclude(skipped);
+        boolean askedProofs = proofs == null;            // asked once, at the first pass reaching Phase III
+        boolean fewFreeThroughout = false;
         long begin = System.nanoTime();
         Counters counters = new Counters();
         SplittableRandom random = new SplittableRandom(request.seed());
@@ -119,14 +137,19 @@ final class CoAllocationSearch {
             // closest-free search over days usually within hours) sweeps only the stretches it reached.
             // Remembered: a single pass over every matching resource (a later pass would find the same R_job).
             NothingAdmissible proof = memory != null && m == startM && resources.length < wanted
-                    ? new NothingAdmissible(request.earliest(), request.latest(), order) : null;
+                    ? new NothingAdmissible(request.earliest(), request.latest(), order, skipped)
+                    : null;
+            if (!askedProofs) {
+                fewFreeThroughout = proofs.fewFreeThroughout(request);
+                askedProofs = true;
+            }
             boolean enoughFree = false;
             Selection found = null;
             FailedStart failed = config.algorithm().improvedPhases() ? failedStart.reset() : null;
             int startTimeCount = 0;
             int enoughFreeCount = 0;                   // start times with |R_a| >= N, what Phase IV judged
             for (WindowStretches stretches = new WindowStretches(request, order, firstStretch); found == null
-                    && stretches.next(); ) {
+                    && !fewFreeThroughout && stretches.next(); ) {
                 t = System.nanoTime();
                 long[] startTimes = phaseThree.find(timetables, candidates, request, order, stretches.from(),
                         stretches.to());
@@ -142,6 +165,9 @@ final class CoAllocationSearch {
                     availability.fill(phaseThree, candidates, request, start);
                     if (availability.size < n) {
                         continue;                                              // line 5: R_s empty
+                    }
+                    if (proof != null) {
+                        proof.enoughFree(start);
                     }
                     enoughFree = true;
                     enoughFreeCount++;
@@ -166,7 +192,8 @@ final class CoAllocationSearch {
             }
             counters.startTimeCandidates = startTimeCount;
             if (proof != null) {
-                memory.remember(request, proof.provenUntil(found != null ? found.availability.start : null));
+                long[] proven = proof.provenUntil(found != null ? found.availability.start : null);
+                memory.remember(request, proven, proof.fewFreeUntil(proven));
             }
             if (found != null) {
                 // Phase V.

@@ -97,7 +97,7 @@ public final class CoAllocator {
         int m = config.mInit();
         CoAllocationSearch.Result result = null;
         for (int attempt = 0; attempt <= config.bookingRetries(); attempt++) {
-            result = search.run((ResolvedRequest) resolved, SearchOrder.EARLIEST, m);
+            result = search.runWindow((ResolvedRequest) resolved, m, config.mMax(), memory);
             if (!(result.outcome() instanceof Plan plan)) {
                 return result.outcome();
             }
@@ -196,7 +196,7 @@ public final class CoAllocator {
         }
         ResolvedRequest r = (ResolvedRequest) resolved;
         if (original == null) {
-            original = search.run(r, SearchOrder.EARLIEST, config.mInit()).outcome();
+            original = search.runWindow(r, config.mInit(), config.mMax(), memory).outcome();
         }
         if (original instanceof Plan || ((Rejection) original).reason() == RejectionReason.NO_MATCHING_RESOURCES
                 || ((Rejection) original).reason() == RejectionReason.TOTALS_UNREACHABLE) {

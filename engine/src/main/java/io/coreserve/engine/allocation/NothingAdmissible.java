@@ -10,6 +10,12 @@ package io.coreserve.engine.allocation;
  * start-time candidate before it; going backward, a_ij^t rises only past the latest-start candidates b - t_res of
  * LATEST's T, so availability is no more than at the first candidate after it. Times the search did not sweep
  * because fewer than N candidates may be free there are proven by that bound.
+ *
+ * <p>The same argument holds for the free count alone: where a start time had fewer than N free candidates (line 5:
+ * R_s empty), fewer than N are free up to the next one, and so at the times the search did not sweep because fewer
+ * than N may be free. Those times are told apart ({@link #fewFreeUntil}) from those proven by a bound of
+ * {@link Availability} with N or more free, because a window's own search that finds nothing says which of the two
+ * it met (NO_START_TIME_IN_WINDOW or NO_ADMISSIBLE_SET).
  */
 final class NothingAdmissible {
 
@@ -19,24 +25,56 @@ final class NothingAdmissible {
     private final TimeIntervals holes = new TimeIntervals();
     private boolean open;
     private long openAt;
+    /** Times next to a start time with N or more free candidates, up to the next start time tried. */
+    private final TimeIntervals enough = new TimeIntervals();
+    private boolean enoughOpen;
+    private long enoughAt;
 
-    /** A search of the window [from, to] in {@code order}. */
+    /**
+     * Times the search skips because earlier searches proved them ({@link ClosestFreeMemory#nothingAdmissible}):
+     * never counted as proven by the free count here, whatever proved them there (the searches that proved them by
+     * the free count remember so themselves).
+     */
+    private final long[] skipped;
+
+    /** A search of the window [from, to] in {@code order}, skipping nothing. */
     NothingAdmissible(long from, long to, SearchOrder order) {
+        this(from, to, order, TimeIntervals.NONE);
+    }
+
+    /** A search of the window [from, to] in {@code order} that skips {@code skipped}, among other times. */
+    NothingAdmissible(long from, long to, SearchOrder order, long[] skipped) {
         this.from = from;
         this.to = to;
         this.earliest = order == SearchOrder.EARLIEST;
+        this.skipped = skipped;
     }
 
     /** The search tries start time {@code t} (in its order): an unproven failure's stretch ends next to it. */
     void startTime(long t) {
         if (open) {
-            if (earliest) {
-                holes.add(openAt, t - 1);
-            } else {
-                holes.add(t + 1, openAt);
-            }
+            close(holes, openAt, t);
             open = false;
         }
+        if (enoughOpen) {
+            close(enough, enoughAt, t);
+            enoughOpen = false;
+        }
+    }
+
+    /** The stretch from {@code at} up to start time {@code next} (exclusive, in the search's order). */
+    private void close(TimeIntervals into, long at, long next) {
+        if (earliest) {
+            into.add(at, next - 1);
+        } else {
+            into.add(next + 1, at);
+        }
+    }
+
+    /** At start time {@code t}, N or more candidates are free (|R_a| >= N). */
+    void enoughFree(long t) {
+        enoughOpen = true;
+        enoughAt = t;
     }
 
     /** At start time {@code t} the search found nothing, but did not prove that nothing is admissible. */
@@ -56,9 +94,22 @@ final class NothingAdmissible {
             holes.add(earliest ? openAt : from, earliest ? to : openAt);
             open = false;
         }
+        if (enoughOpen) {
+            enough.add(earliest ? enoughAt : from, earliest ? to : enoughAt);
+            enoughOpen = false;
+        }
         if (lo > hi) {
             return TimeIntervals.NONE;
         }
         return TimeIntervals.subtract(new long[] {lo, hi}, holes.union());
+    }
+
+    /**
+     * Of {@code proven} (what {@link #provenUntil} returned), the times at which fewer than N candidates were free;
+     * call after it.
+     */
+    long[] fewFreeUntil(long[] proven) {
+        long[] few = proven.length == 0 || enough.isEmpty() ? proven : TimeIntervals.subtract(proven, enough.union());
+        return few.length == 0 || skipped.length == 0 ? few : TimeIntervals.subtract(few, skipped);
     }
 }

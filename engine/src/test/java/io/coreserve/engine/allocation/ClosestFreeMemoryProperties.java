@@ -43,7 +43,7 @@ class ClosestFreeMemoryProperties {
             Request request = request(random, "q" + q, now);
             Outcome a = remembering.allocate(request);
             Outcome b = sweeping.allocate(request);
-            assertThat(Outcomes.describe(a)).as("decision of %s", request.requestId()).isEqualTo(Outcomes.describe(b));
+            assertThat(withMessage(a)).as("decision of %s", request.requestId()).isEqualTo(withMessage(b));
             if (a instanceof Plan plan) {
                 booked.add(plan);
             } else {
@@ -68,6 +68,13 @@ class ClosestFreeMemoryProperties {
         assertThat(remembering.memory().helped()).as("searches that skipped remembered times").isGreaterThan(0);
         assertThat(remembering.memory().forgotten()).as("releases that made the memory forget").isGreaterThan(0);
         assertThat(sweeping.memory().helped()).isZero();
+        assertThat(remembering.memory().windowsProven()).as("windows whose own search the memory spared")
+                .isGreaterThan(0);
+    }
+
+    /** What a decision says, with a rejection's message (which counts the candidates or the start times judged). */
+    private static String withMessage(Outcome outcome) {
+        return Outcomes.describe(outcome) + (outcome instanceof Rejection r ? ": " + r.message() : "");
     }
 
     /**
@@ -159,6 +166,45 @@ class ClosestFreeMemoryProperties {
     }
 
     @Example
+    void shouldTellTimesProvenByTooFewFreeFromTimesProvenByABound() {
+        NothingAdmissible forward = new NothingAdmissible(100, 200, SearchOrder.EARLIEST, new long[] {155, 160});
+        forward.startTime(100);               // fewer than N free
+        forward.startTime(120);
+        forward.enoughFree(120);              // N or more free, a bound failed: proven, but not by the free count
+        forward.startTime(150);
+        forward.startTime(170);
+        forward.enoughFree(170);
+        forward.unproven(170);                // the greedy failed: not proven at all
+        long[] proven = forward.provenUntil(null);
+        assertThat(proven).containsExactly(100, 169);
+        assertThat(forward.fewFreeUntil(proven)).as("less the stretches after 120 and the skipped [155, 160]")
+                .containsExactly(100, 119, 150, 154, 161, 169);
+        NothingAdmissible backward = new NothingAdmissible(100, 200, SearchOrder.LATEST);
+        backward.startTime(190);
+        backward.enoughFree(190);             // down to the next start time tried, 151
+        backward.startTime(150);
+        long[] provenBack = backward.provenUntil(null);
+        assertThat(backward.fewFreeUntil(provenBack)).containsExactly(100, 150, 191, 200);
+    }
+
+    @Example
+    void shouldSpareAWindowOnlyWhereTooFewAreFreeThroughout() {
+        ResolvedRequest weaker = resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of());
+        ResolvedRequest window = resolved(2, 11, new long[] {1, 3}, new long[] {4, 4}, Set.of());
+        InMemoryCatalogue catalogue = new InMemoryCatalogue(PropertySchema.of("cores", "memory_gb"));
+        ClosestFreeMemory memory = new ClosestFreeMemory(catalogue, new InMemoryTimetables(1, 2), 4);
+        memory.remember(weaker, new long[] {0, HOUR}, new long[] {0, HOUR / 2});
+        assertThat(memory.fewFreeThroughout(window)).as("the second half proven by a bound only").isFalse();
+        assertThat(memory.nothingAdmissible(window)).containsExactly(0, HOUR);
+        memory.remember(weaker, new long[] {HOUR / 2, 2 * HOUR}, new long[] {HOUR / 2 + 1, 2 * HOUR});
+        assertThat(memory.fewFreeThroughout(window)).as("two searches' proofs joined").isTrue();
+        assertThat(memory.nothingAdmissible(window)).containsExactly(0, HOUR);
+        assertThat(memory.fewFreeThroughout(resolved(2, 9, new long[] {1, 2}, new long[] {3, 4}, Set.of())))
+                .as("a weaker request than those remembered").isFalse();
+        assertThat(memory.windowsProven()).isEqualTo(1);
+    }
+
+    @Example
     void shouldUseOnlySearchesOfTheSameCountAndLabelsAskingNoMore() {
         ResolvedRequest weaker = resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of());
         assertThat(helps(weaker, weaker)).isTrue();
@@ -179,7 +225,7 @@ class ClosestFreeMemoryProperties {
     private static boolean helps(ResolvedRequest remembered, ResolvedRequest later) {
         InMemoryCatalogue catalogue = new InMemoryCatalogue(PropertySchema.of("cores", "memory_gb"));
         ClosestFreeMemory memory = new ClosestFreeMemory(catalogue, new InMemoryTimetables(1, 2), 4);
-        memory.remember(remembered, new long[] {0, HOUR / 2});
+        memory.remember(remembered, new long[] {0, HOUR / 2}, new long[] {0, HOUR / 2});
         long[] skipped = memory.nothingAdmissible(later);
         assertThat(skipped).isIn(new long[0], new long[] {0, HOUR / 2});
         return skipped.length > 0;
