@@ -54,7 +54,6 @@ final class ClosestFreeMemory {
      */
     private final long[] requirements;
     private final int width;
-    private int next;
     private long releases = TimetableView.UNCOUNTED;
     private int resources;
     /** Searches given some time to skip, and releases that made the memory forget (for tests and benchmarks). */
@@ -118,16 +117,71 @@ final class ClosestFreeMemory {
      */
     private boolean collect(ResolvedRequest request, boolean fewFree, TimeIntervals into) {
         into.clear();
-        long[] wanted = requirementsOf(request);
-        for (int k = 0; k < entries.length; k++) {
-            Entry e = entries[k];
-            if (atLeast(wanted, k * width) && request.labels().equals(e.labels())
-                    && addInside(fewFree ? e.fewFree() : e.nothing(), request, into)) {
+        findUsable(request);
+        for (int u = 0; u < usableCount; u++) {
+            Entry e = entries[usable[u]];
+            if (addInside(fewFree ? e.fewFree() : e.nothing(), request, into)) {
                 return true;
             }
         }
         return false;
     }
+
+    /**
+     * Fills {@link #usable} with the slots of the entries {@code request} may use (same N and labels, asking no
+     * more). A decision looks up the memory up to three times for the same requirements (its window, then the
+     * searches after and before it), with only its own searches remembered in between: the slots found for the
+     * first lookup are kept, and only the slots written since are looked at again. Scanning all the entries at every
+     * lookup was a tenth of the pipeline's stream thread on full books.
+     */
+    private void findUsable(ResolvedRequest request) {
+        long[] wanted = requirementsOf(request);
+        long rewritten = writes - usableWrites;
+        if (usableFor != null && rewritten < entries.length && Arrays.equals(wanted, usableFor)
+                && request.labels().equals(usableLabels)) {
+            int kept = 0;
+            for (int u = 0; u < usableCount; u++) {
+                if (Math.floorMod(usable[u] - slotOf(usableWrites), entries.length) >= rewritten) {
+                    usable[kept++] = usable[u];         // not written since: still the entry that was usable
+                }
+            }
+            usableCount = kept;
+            for (long w = usableWrites; w < writes; w++) {
+                addIfUsable(slotOf(w), wanted, request);
+            }
+        } else {
+            usableCount = 0;
+            for (int k = 0; k < entries.length; k++) {
+                addIfUsable(k, wanted, request);
+            }
+        }
+        usableFor = wanted;
+        usableLabels = request.labels();
+        usableWrites = writes;
+    }
+
+    private void addIfUsable(int slot, long[] wanted, ResolvedRequest request) {
+        if (atLeast(wanted, slot * width) && request.labels().equals(entries[slot].labels())) {
+            if (usableCount == usable.length) {
+                usable = Arrays.copyOf(usable, Math.max(16, usableCount * 2));
+            }
+            usable[usableCount++] = slot;
+        }
+    }
+
+    /** The slot the {@code w}-th entry ever remembered went to. */
+    private int slotOf(long w) {
+        return (int) (w % entries.length);
+    }
+
+    /** Slots of the entries the last lookup could use, for the requirements and labels it had, after how many writes. */
+    private int[] usable = new int[0];
+    private int usableCount;
+    private long[] usableFor;
+    private Set<String> usableLabels;
+    private long usableWrites;
+    /** Entries remembered so far (the next goes to slot {@code writes % capacity}). */
+    private long writes;
 
     /**
      * Adds the parts of {@code intervals} (ascending, disjoint) inside the request's window, found by a binary search
@@ -184,9 +238,9 @@ final class ClosestFreeMemory {
         if (entries.length == 0 || nothing.length == 0 || !valid()) {
             return;
         }
-        entries[next] = new Entry(request.labels(), nothing, fewFree);
-        System.arraycopy(requirementsOf(request), 0, requirements, next * width, width);
-        next = (next + 1) % entries.length;
+        int slot = slotOf(writes++);
+        entries[slot] = new Entry(request.labels(), nothing, fewFree);
+        System.arraycopy(requirementsOf(request), 0, requirements, slot * width, width);
     }
 
     /**
@@ -199,6 +253,7 @@ final class ClosestFreeMemory {
             forgotten += releases == TimetableView.UNCOUNTED ? 0 : 1;
             Arrays.fill(entries, null);
             Arrays.fill(requirements, -1L);
+            usableFor = null;                               // the slots found before are empty now
             releases = now;
             resources = catalogue.size();
         }

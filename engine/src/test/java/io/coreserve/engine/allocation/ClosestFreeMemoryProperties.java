@@ -205,6 +205,25 @@ class ClosestFreeMemoryProperties {
     }
 
     @Example
+    void shouldStopUsingAnEntryOnceALaterSearchTakesItsSlot() {
+        ResolvedRequest weaker = resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of());
+        ResolvedRequest later = resolved(2, 11, new long[] {1, 3}, new long[] {4, 4}, Set.of());
+        ResolvedRequest otherCount = resolved(3, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of());
+        InMemoryCatalogue catalogue = new InMemoryCatalogue(PropertySchema.of("cores", "memory_gb"));
+        ClosestFreeMemory memory = new ClosestFreeMemory(catalogue, new InMemoryTimetables(1, 2), 2);
+        memory.remember(weaker, new long[] {0, HOUR / 2}, new long[] {0, HOUR / 2});
+        assertThat(memory.nothingAdmissible(later)).containsExactly(0, HOUR / 2);
+        memory.remember(later, new long[] {HOUR / 2 + 1, HOUR / 2 + 9}, TimeIntervals.NONE);
+        assertThat(memory.nothingAdmissible(later)).as("its own search's proof joins in")
+                .containsExactly(0, HOUR / 2 + 9);
+        memory.remember(otherCount, new long[] {0, HOUR}, new long[] {0, HOUR});   // takes the weaker one's slot
+        assertThat(memory.nothingAdmissible(later)).containsExactly(HOUR / 2 + 1, HOUR / 2 + 9);
+        assertThat(memory.fewFreeThroughout(later)).isFalse();
+        memory.remember(otherCount, new long[] {0, HOUR}, new long[] {0, HOUR});   // and the later one's
+        assertThat(memory.nothingAdmissible(later)).isEmpty();
+    }
+
+    @Example
     void shouldUseOnlySearchesOfTheSameCountAndLabelsAskingNoMore() {
         ResolvedRequest weaker = resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of());
         assertThat(helps(weaker, weaker)).isTrue();
