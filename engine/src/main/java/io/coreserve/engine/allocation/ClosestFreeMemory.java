@@ -117,6 +117,9 @@ final class ClosestFreeMemory {
      */
     private boolean collect(ResolvedRequest request, boolean fewFree, TimeIntervals into) {
         into.clear();
+        if (writes == writesAtClear) {
+            return false;                                   // nothing remembered (books with room: every window)
+        }
         findUsable(request);
         for (int u = 0; u < usableCount; u++) {
             Entry e = entries[usable[u]];
@@ -180,8 +183,9 @@ final class ClosestFreeMemory {
     private long[] usableFor;
     private Set<String> usableLabels;
     private long usableWrites;
-    /** Entries remembered so far (the next goes to slot {@code writes % capacity}). */
+    /** Entries remembered so far (the next goes to slot {@code writes % capacity}), and when all were forgotten. */
     private long writes;
+    private long writesAtClear;
 
     /**
      * Adds the parts of {@code intervals} (ascending, disjoint) inside the request's window, found by a binary search
@@ -254,6 +258,7 @@ final class ClosestFreeMemory {
             Arrays.fill(entries, null);
             Arrays.fill(requirements, -1L);
             usableFor = null;                               // the slots found before are empty now
+            writesAtClear = writes;
             releases = now;
             resources = catalogue.size();
         }
