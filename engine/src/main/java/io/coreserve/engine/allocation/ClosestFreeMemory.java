@@ -177,7 +177,7 @@ final class ClosestFreeMemory {
         return (int) (w % entries.length);
     }
 
-    /** Slots of the entries the last lookup could use, for the requirements and labels it had, after how many writes. */
+    /** Slots of the entries the last lookup could use, for the requirements and labels it had, after which write. */
     private int[] usable = new int[0];
     private int usableCount;
     private long[] usableFor;
