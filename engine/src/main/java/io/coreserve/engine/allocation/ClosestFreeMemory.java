@@ -227,7 +227,7 @@ final class ClosestFreeMemory {
         return forgotten;
     }
 
-    /** Windows whose own search was spared by {@link #fewFreeThroughout} (for tests and benchmarks). */
+    /** Windows {@link #fewFreeThroughout} found proven throughout, their sweep spared (for tests and benchmarks). */
     long windowsProven() {
         return windowsProven;
     }

@@ -85,8 +85,8 @@ final class CoAllocationSearch {
             ClosestFreeMemory proofs) {
         long[] skipped = memory != null ? memory.nothingAdmissible(request) : NOTHING;
         phaseThree.exclude(skipped);
-        boolean askedProofs = proofs == null;            // asked once, at the first pass reaching Phase III
-        boolean fewFreeThroughout = false;
+        // Asked once for all passes; it only spares Phases III and IV, so Phases I and II still answer first.
+        boolean fewFreeThroughout = proofs != null && proofs.fewFreeThroughout(request);
         long begin = System.nanoTime();
         Counters counters = new Counters();
         SplittableRandom random = new SplittableRandom(request.seed());
@@ -139,10 +139,6 @@ final class CoAllocationSearch {
             NothingAdmissible proof = memory != null && m == startM && resources.length < wanted
                     ? new NothingAdmissible(request.earliest(), request.latest(), order, skipped)
                     : null;
-            if (!askedProofs) {
-                fewFreeThroughout = proofs.fewFreeThroughout(request);
-                askedProofs = true;
-            }
             boolean enoughFree = false;
             Selection found = null;
             FailedStart failed = config.algorithm().improvedPhases() ? failedStart.reset() : null;

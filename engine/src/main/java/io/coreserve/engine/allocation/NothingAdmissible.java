@@ -71,6 +71,15 @@ final class NothingAdmissible {
         }
     }
 
+    /** The stretch from {@code at} to the window's end in the search's order (no start time tried after it). */
+    private void closeAtEnd(TimeIntervals into, long at) {
+        if (earliest) {
+            into.add(at, to);
+        } else {
+            into.add(from, at);
+        }
+    }
+
     /** At start time {@code t}, N or more candidates are free (|R_a| >= N). */
     void enoughFree(long t) {
         enoughOpen = true;
@@ -91,11 +100,11 @@ final class NothingAdmissible {
         long lo = earliest || found == null ? from : found + 1;
         long hi = !earliest || found == null ? to : found - 1;
         if (open) {
-            holes.add(earliest ? openAt : from, earliest ? to : openAt);
+            closeAtEnd(holes, openAt);
             open = false;
         }
         if (enoughOpen) {
-            enough.add(earliest ? enoughAt : from, earliest ? to : enoughAt);
+            closeAtEnd(enough, enoughAt);
             enoughOpen = false;
         }
         if (lo > hi) {
