@@ -144,6 +144,11 @@ public final class BenchCommand implements Runnable {
                 + "(default: ${DEFAULT-VALUE}; 0: none).")
         int probes = 10;
 
+        @Option(names = "--credentials", paramLabel = "DIR", description = "Without --embedded: the credentials "
+                + "directory of the running pipeline's operator (default: ./.coreserve/credentials when it belongs to "
+                + "the cluster; or " + io.coreserve.identity.AuthSettings.CREDENTIALS + ").")
+        Path credentials;
+
         @Option(names = "--http", paramLabel = "URL", description = "HTTP address of a running pipeline, for /probe "
                 + "(e.g. the http= of dev's ready line).")
         String http;
@@ -194,8 +199,9 @@ public final class BenchCommand implements Runnable {
                 overrides.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
                 overrides.put(CoreserveConfig.SCHEMA_REGISTRY_URL, registry);
                 // Against dev: log in and sign as its operator, since the workload's users are made up.
-                overrides.putAll(io.coreserve.identity.ClientIdentity.resolve(
-                        CoreserveConfig.load(configFile, System.getenv(), overrides),
+                CoreserveConfig unauthenticated = CoreserveConfig.load(configFile, System.getenv(), overrides);
+                overrides.putAll(io.coreserve.identity.ClientIdentity.resolve(credentials,
+                        unauthenticated.get(io.coreserve.identity.AuthSettings.CREDENTIALS), bootstrap, null,
                         io.coreserve.identity.ClientIdentity.Role.OPERATOR).settings());
                 CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(), overrides);
                 TopicSnapshot.Snapshot<io.coreserve.events.Resource> catalogue = TopicSnapshot.read(config,

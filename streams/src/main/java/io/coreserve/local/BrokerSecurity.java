@@ -36,8 +36,9 @@ import org.slf4j.LoggerFactory;
  * user; with {@code StandardAuthorizer} and no ACL meaning deny, the ACLs of {@link #aclBindings} let:
  * <ul>
  *   <li>every authenticated user write commands, and read decisions and notifications (for {@code watch});</li>
- *   <li>operators also write the catalogue and samples (to replay traces), read dead letters, and read the topics'
- *       settings and consumer groups' offsets (replay checks retention and waits for the pipeline);</li>
+ *   <li>operators also write the catalogue and samples (to replay traces), read the catalogue (bench) and dead letters,
+ *       and read the topics' settings and consumer groups' offsets (replay checks retention and waits for the
+ *       pipeline);</li>
  *   <li>nobody but the app write decisions, notifications or the internal topics.</li>
  * </ul>
  * Passwords and signing keys live in {@code <data-dir>/credentials} (owner-only), the pipeline's copy of the
@@ -171,6 +172,8 @@ public final class BrokerSecurity {
                 allow(acls, principal, topic, AclOperation.WRITE, AclOperation.DESCRIBE);
             }
             allow(acls, principal, topics.deadLetter(), AclOperation.READ, AclOperation.DESCRIBE);
+            // bench pipeline sizes its workload from the catalogue, and --check reads it to check the decisions.
+            allow(acls, principal, topics.resources(), AclOperation.READ);
             for (String topic : topics.all()) {
                 // DESCRIBE_CONFIGS: replay checks each topic's retention against the trace's age before it sends.
                 allow(acls, principal, topic, AclOperation.DESCRIBE, AclOperation.DESCRIBE_CONFIGS);

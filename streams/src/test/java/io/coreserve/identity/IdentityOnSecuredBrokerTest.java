@@ -148,6 +148,8 @@ class IdentityOnSecuredBrokerTest {
         }
         assertThatThrownBy(() -> readFrom(bob, topics.requests())).as("bob reading others' signed commands")
                 .isInstanceOf(TopicAuthorizationException.class);
+        assertThatThrownBy(() -> readFrom(bob, topics.resources())).as("bob reading the catalogue")
+                .isInstanceOf(TopicAuthorizationException.class);
         EventProducer.sendCommand(as("bob", ClientIdentity.Role.LOCAL_USER), "default",
                 command(cancel("job-c", "bob", "bob-may-write")));
         assertThat(readFrom(bob, topics.decisions())).as("bob may watch decisions").isNotNull();
@@ -158,6 +160,10 @@ class IdentityOnSecuredBrokerTest {
         send(security.appClientSettings(), topics.decisions());
         send(security.store().require(BrokerSecurity.OPERATOR).clientSettings(), topics.resources());
         send(security.store().require(BrokerSecurity.OPERATOR).clientSettings(), topics.samples());
+        // bench pipeline against dev sizes its workload from the catalogue (refused before: the operator could not)
+        Map<String, String> operator = security.store().require(BrokerSecurity.OPERATOR).clientSettings();
+        await("the operator reading the catalogue").atMost(Duration.ofSeconds(30))
+                .until(() -> !readFrom(operator, topics.resources()).isEmpty());
     }
 
     @Test
