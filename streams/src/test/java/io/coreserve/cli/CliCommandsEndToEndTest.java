@@ -34,7 +34,10 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -45,6 +48,7 @@ import picocli.CommandLine;
  * takes the offer, {@code cancel} the first; every command with {@code --json}.
  */
 @Tag("integration")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CliCommandsEndToEndTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -194,5 +198,17 @@ class CliCommandsEndToEndTest {
 
         Run badStatus = run("queue", "--status", "RUNNING");
         assertThat(badStatus.err()).startsWith("coreserve queue: error: unknown status 'RUNNING'").doesNotContain("\n");
+    }
+
+    @Test
+    @Order(Integer.MAX_VALUE)        // last: its requests book the two nodes that the other tests' requests need whole
+    void shouldBenchTheRunningPipelineAsItsOperator() {
+        // Against a secured pipeline (as dev's): the operator reads the catalogue and sends for made-up users.
+        Run bench = run("bench", "pipeline", "--n", "1", "--rate", "5", "--warmup", "1", "--duration", "2",
+                "--max-warmup", "1", "--max-duration", "2", "--window", "5");
+
+        assertThat(bench.exit()).as("bench pipeline: %s", bench.err()).isZero();
+        // the catalogue's size (2) is what it read as the operator (refused before)
+        assertThat(bench.out()).contains("| 2 | 1 | (as running) | 5 |");
     }
 }
