@@ -44,9 +44,12 @@ public final class SoakBenchmark {
             long seed, int probes, Duration drainTimeout) {
     }
 
-    /** One interval of the measured period. */
+    /**
+     * One interval of the measured period; {@code cpu}: the pipeline's stream threads (when they run in this JVM) and
+     * the machine over the interval.
+     */
     public record Interval(double secondsFromStart, long sent, long decided, double perSecond, Percentiles latency,
-            long backlog, long lag) {
+            long backlog, long lag, CpuWatch.Reading cpu) {
     }
 
     /** What a soak measured. */
@@ -174,8 +177,8 @@ public final class SoakBenchmark {
             BenchWorkload workload, BenchClients.Lag lag, List<Interval> intervals) {
         progress.printf("[%s] measuring: %d requests/s for %d s, a row every %d s%n", label, options.rate(),
                 options.duration().toSeconds(), options.interval().toSeconds());
-        progress.printf("%8s %8s %10s %8s %8s %8s %9s %8s%n", "s", "sent", "decided/s", "p50 ms", "p99 ms", "max ms",
-                "backlog", "lag");
+        progress.printf("%8s %8s %10s %8s %8s %8s %9s %8s %9s %9s %6s%n", "s", "sent", "decided/s", "p50 ms",
+                "p99 ms", "max ms", "backlog", "lag", "stream %", "machine %", "load");
         long interval = 1_000_000_000L / options.rate();
         long start = System.nanoTime();
         long end = start + options.duration().toNanos();
@@ -186,16 +189,19 @@ public final class SoakBenchmark {
         long sentAtRow = 0;
         long due = start;
         intervalLatencies.set(new ConcurrentLinkedQueue<>());
+        CpuWatch cpu = new CpuWatch();
         while (true) {
             long now = System.nanoTime();
             if (now >= nextRow) {
                 long decided = decidedMeasured.get();
                 Percentiles p = Percentiles.ofNanos(intervalLatencies.getAndSet(new ConcurrentLinkedQueue<>()));
                 Interval row = new Interval((now - start) / 1e9, sent - sentAtRow, decided - decidedAtRow,
-                        (decided - decidedAtRow) / ((now - rowStart) / 1e9), p, undecided.size(), lag.now());
+                        (decided - decidedAtRow) / ((now - rowStart) / 1e9), p, undecided.size(), lag.now(),
+                        cpu.read());
                 intervals.add(row);
-                progress.printf("%8.0f %8d %10.0f %8.1f %8.1f %8.1f %9d %8d%n", row.secondsFromStart(), row.sent(),
-                        row.perSecond(), p.p50(), p.p99(), p.max(), row.backlog(), row.lag());
+                progress.printf("%8.0f %8d %10.0f %8.1f %8.1f %8.1f %9d %8d %9.0f %9.0f %6.2f%n", row.secondsFromStart(),
+                        row.sent(), row.perSecond(), p.p50(), p.p99(), p.max(), row.backlog(), row.lag(),
+                        100 * row.cpu().streamThreadCores(), 100 * row.cpu().machineBusy(), row.cpu().loadAverage());
                 decidedAtRow = decided;
                 sentAtRow = sent;
                 rowStart = now;

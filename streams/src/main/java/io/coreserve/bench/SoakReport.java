@@ -21,11 +21,14 @@ public final class SoakReport {
                         + "%.0f/s; %s)%n", r.label(), r.n(), r.filled(), r.fillSeconds(), r.fillFirstPerSecond(),
                 r.fillLastPerSecond(), r.fillStatuses());
         out.println();
-        out.println("| s | sent | decided/s | p50 ms | p99 ms | max ms | backlog | consumer lag |");
-        out.println("|---|---|---|---|---|---|---|---|");
+        out.println("| s | sent | decided/s | p50 ms | p99 ms | max ms | backlog | consumer lag | stream threads % of a "
+                + "core | machine busy % | load |");
+        out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         for (SoakBenchmark.Interval i : r.intervals()) {
-            out.printf("| %.0f | %d | %.0f | %.1f | %.1f | %.1f | %d | %d |%n", i.secondsFromStart(), i.sent(),
-                    i.perSecond(), i.latency().p50(), i.latency().p99(), i.latency().max(), i.backlog(), i.lag());
+            out.printf("| %.0f | %d | %.0f | %.1f | %.1f | %.1f | %d | %d | %s | %s | %.2f |%n", i.secondsFromStart(),
+                    i.sent(), i.perSecond(), i.latency().p50(), i.latency().p99(), i.latency().max(), i.backlog(),
+                    i.lag(), percent(i.cpu().streamThreadCores()), percent(i.cpu().machineBusy()),
+                    i.cpu().loadAverage());
         }
         out.println();
         out.printf("| rate/s | sent | decided | undecided after drain | decided/s | p50 ms | p99 ms | max ms | statuses "
@@ -34,6 +37,16 @@ public final class SoakReport {
         out.printf("| %d | %d | %d | %d | %.1f | %.1f | %.1f | %.1f | %s | %s | %s |%n", r.rate(), r.sent(),
                 r.decided(), r.undecided(), r.perSecond(), r.latency().p50(), r.latency().p99(), r.latency().max(),
                 r.statuses(), probe(r.probeEmpty()), probe(r.probeFull()));
+    }
+
+    /** JSON has no NaN: not measured is null. */
+    private static Double finiteOrNull(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+
+    /** A share as a whole percentage; "-" where it was not measured (the pipeline runs elsewhere; no /proc). */
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "-" : String.format("%.0f", 100 * share);
     }
 
     private static String probe(ProbeTiming.Timing t) {
@@ -63,6 +76,9 @@ public final class SoakReport {
             row.put("latencyMillis", latency(i.latency()));
             row.put("backlog", i.backlog());
             row.put("consumerLag", i.lag());
+            row.put("streamThreadCores", finiteOrNull(i.cpu().streamThreadCores()));
+            row.put("machineBusy", finiteOrNull(i.cpu().machineBusy()));
+            row.put("loadAverage", finiteOrNull(i.cpu().loadAverage()));
             return row;
         }).toList());
         m.put("sent", r.sent());

@@ -1,0 +1,97 @@
+package io.coreserve.bench;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Where the CPU went between two looks, for a benchmark's rows on a shared machine: the pipeline's stream threads
+ * in this JVM (with {@code --embedded}; one core is 1.0), the whole machine's busy share (from {@code /proc/stat}, all
+ * cores; NaN where there is none) and the load average. A row that decided less than asked tells apart a stream
+ * thread busy all the time (the pipeline's limit) from one that waited while other work held the cores.
+ */
+final class CpuWatch {
+
+    /** A Kafka Streams processing thread ({@code <client id>-StreamThread-<n>}), not its clients' threads. */
+    private static final Pattern STREAM_THREAD = Pattern.compile(".*-StreamThread-\\d+");
+    private static final Path PROC_STAT = Path.of("/proc/stat");
+
+    /** What one interval used. */
+    record Reading(double streamThreadCores, double machineBusy, double loadAverage) {
+    }
+
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final Pattern streamThread;
+    private final Path procStat;
+    private final Map<Long, Long> cpuByThread = new HashMap<>();
+    private long lastNanos;
+    private long[] lastTicks;
+
+    /** Watching from now on. */
+    CpuWatch() {
+        this(STREAM_THREAD, PROC_STAT);
+    }
+
+    CpuWatch(Pattern streamThread, Path procStat) {
+        this.streamThread = streamThread;
+        this.procStat = procStat;
+        read();
+    }
+
+    /** Since the last reading (or the construction). */
+    Reading read() {
+        long now = System.nanoTime();
+        long used = 0;
+        boolean any = false;
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info == null || !streamThread.matcher(info.getThreadName()).matches()) {
+                continue;
+            }
+            long cpu = threads.getThreadCpuTime(info.getThreadId());
+            if (cpu < 0) {
+                continue;                                     // ended, or CPU time not measured here
+            }
+            any = true;
+            Long before = cpuByThread.put(info.getThreadId(), cpu);
+            used += cpu - (before == null ? 0 : before);      // a thread started since: all its CPU is this interval's
+        }
+        long elapsed = Math.max(1, now - lastNanos);
+        lastNanos = now;
+        long[] ticks = machineTicks();
+        double machine = Double.NaN;
+        if (ticks != null && lastTicks != null && ticks[0] > lastTicks[0]) {
+            machine = (double) (ticks[1] - lastTicks[1]) / (ticks[0] - lastTicks[0]);
+        }
+        lastTicks = ticks;
+        return new Reading(any ? (double) used / elapsed : Double.NaN, machine,
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /**
+     * {total, busy} ticks of all cores from the first line of /proc/stat ({@code cpu user nice system idle iowait irq
+     * softirq steal ...}; idle and iowait are not busy); null where it cannot be read.
+     */
+    private long[] machineTicks() {
+        try {
+            String first = Files.readAllLines(procStat).get(0);
+            String[] fields = first.trim().split("\\s+");
+            if (!fields[0].equals("cpu") || fields.length < 5) {
+                return null;
+            }
+            long total = 0;
+            for (int i = 1; i < Math.min(fields.length, 9); i++) {   // guest time is counted in user already
+                total += Long.parseLong(fields[i]);
+            }
+            long idle = Long.parseLong(fields[4]) + (fields.length > 5 ? Long.parseLong(fields[5]) : 0);
+            return new long[] {total, total - idle};
+        } catch (IOException | RuntimeException unreadable) {
+            return null;
+        }
+    }
+}
