@@ -199,9 +199,10 @@ public final class SoakBenchmark {
                         (decided - decidedAtRow) / ((now - rowStart) / 1e9), p, undecided.size(), lag.now(),
                         cpu.read());
                 intervals.add(row);
-                progress.printf("%8.0f %8d %10.0f %8.1f %8.1f %8.1f %9d %8d %9.0f %9.0f %6.2f%n", row.secondsFromStart(),
-                        row.sent(), row.perSecond(), p.p50(), p.p99(), p.max(), row.backlog(), row.lag(),
-                        100 * row.cpu().streamThreadCores(), 100 * row.cpu().machineBusy(), row.cpu().loadAverage());
+                progress.printf("%8.0f %8d %10.0f %8.1f %8.1f %8.1f %9d %8d %9.0f %9.0f %6.2f%n",
+                        row.secondsFromStart(), row.sent(), row.perSecond(), p.p50(), p.p99(), p.max(), row.backlog(),
+                        row.lag(), 100 * row.cpu().streamThreadCores(), 100 * row.cpu().machineBusy(),
+                        row.cpu().loadAverage());
                 decidedAtRow = decided;
                 sentAtRow = sent;
                 rowStart = now;

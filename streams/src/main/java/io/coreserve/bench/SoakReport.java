@@ -21,8 +21,8 @@ public final class SoakReport {
                         + "%.0f/s; %s)%n", r.label(), r.n(), r.filled(), r.fillSeconds(), r.fillFirstPerSecond(),
                 r.fillLastPerSecond(), r.fillStatuses());
         out.println();
-        out.println("| s | sent | decided/s | p50 ms | p99 ms | max ms | backlog | consumer lag | stream threads % of a "
-                + "core | machine busy % | load |");
+        out.println("| s | sent | decided/s | p50 ms | p99 ms | max ms | backlog | consumer lag "
+                + "| stream threads % of a core | machine busy % | load |");
         out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         for (SoakBenchmark.Interval i : r.intervals()) {
             out.printf("| %.0f | %d | %.0f | %.1f | %.1f | %.1f | %d | %d | %s | %s | %.2f |%n", i.secondsFromStart(),
