@@ -79,7 +79,13 @@ final class CpuWatch {
      */
     private long[] machineTicks() {
         try {
-            String first = Files.readAllLines(procStat).get(0);
+            String first;
+            try (java.io.BufferedReader reader = Files.newBufferedReader(procStat)) {
+                first = reader.readLine();                  // the rest (per core, interrupts) is not needed
+            }
+            if (first == null) {
+                return null;
+            }
             String[] fields = first.trim().split("\\s+");
             if (!fields[0].equals("cpu") || fields.length < 5) {
                 return null;

@@ -157,11 +157,11 @@ class IdentityOnSecuredBrokerTest {
 
     @Test
     void shouldLetTheAppWriteDecisionsAndTheOperatorReplayTheCatalogue() throws Exception {
-        send(security.appClientSettings(), topics.decisions());
-        send(security.store().require(BrokerSecurity.OPERATOR).clientSettings(), topics.resources());
-        send(security.store().require(BrokerSecurity.OPERATOR).clientSettings(), topics.samples());
-        // bench pipeline against dev sizes its workload from the catalogue (refused before: the operator could not)
         Map<String, String> operator = security.store().require(BrokerSecurity.OPERATOR).clientSettings();
+        send(security.appClientSettings(), topics.decisions());
+        send(operator, topics.resources());
+        send(operator, topics.samples());
+        // bench pipeline against dev sizes its workload from the catalogue (refused before: the operator could not)
         await("the operator reading the catalogue").atMost(Duration.ofSeconds(30))
                 .until(() -> !readFrom(operator, topics.resources()).isEmpty());
     }
