@@ -37,6 +37,7 @@ public final class CoreserveApp implements AutoCloseable {
     /** What the routes hold open (the console's producer and feed consumer). */
     private AutoCloseable routeResources = () -> { };
     private io.coreserve.http.ProbeWarmup warmup;
+    private KafkaPathWarmup kafkaWarmup;
 
     private CoreserveApp(CoreserveConfig config, StreamsRunner runner, HttpApi http) {
         this.config = config;
@@ -83,12 +84,46 @@ public final class CoreserveApp implements AutoCloseable {
             app.warmup = io.coreserve.http.ProbeWarmup.start(app.http.url(), domain, warmupProbes,
                     () -> queries.isLive(domain), () -> queries.resources(domain));
         }
+        int warmupRequests = config.getInt(Settings.KAFKA_WARMUP_REQUESTS);
+        if (warmupRequests > 0) {
+            app.kafkaWarmup = KafkaPathWarmup.start(config, warmupRequests);
+        }
+        if (app.warmup != null || app.kafkaWarmup != null) {
+            Thread reporter = new Thread(app::reportWarmupDone, "coreserve-warmup-done");
+            reporter.setDaemon(true);
+            reporter.start();
+        }
         return app;
     }
 
     /** The probe warm-up started with the app ({@value Settings#HTTP_WARMUP_PROBES}), or null when there is none. */
     public io.coreserve.http.ProbeWarmup warmup() {
         return warmup;
+    }
+
+    /** The Kafka warm-up started with the app ({@value Settings#KAFKA_WARMUP_REQUESTS}), or null when none. */
+    public KafkaPathWarmup kafkaWarmup() {
+        return kafkaWarmup;
+    }
+
+    /** Waits for both warm-ups (those started); true when they ended within {@code timeout}. */
+    public boolean awaitWarmups(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean probes = warmup == null || warmup.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+        return probes && (kafkaWarmup == null
+                || kafkaWarmup.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime()))));
+    }
+
+    /** Logs {@code warm-up done} once both warm-ups ended: the line to wait for before measuring a fresh start. */
+    private void reportWarmupDone() {
+        long start = System.nanoTime();
+        try {
+            if (awaitWarmups(Duration.ofMinutes(30))) {
+                LOG.info("warm-up done after {} ms", (System.nanoTime() - start) / 1_000_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -179,12 +214,15 @@ public final class CoreserveApp implements AutoCloseable {
 
     @Override
     public void close() {
-        if (warmup != null) {
-            try {
+        try {
+            if (warmup != null) {
                 warmup.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
             }
+            if (kafkaWarmup != null) {
+                kafkaWarmup.close();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         http.close();
         try {

@@ -55,7 +55,9 @@ public final class BenchCommand implements Runnable {
                             + "here (a fresh pipeline and 606-node catalogue per --commit-intervals value)."})
     static final class Pipeline implements Callable<Integer> {
 
-        @Option(names = "--embedded", description = "Start a broker and a registry (child JVMs) and the pipeline here.")
+        @Option(names = "--embedded", description = "Start a broker and a registry (child JVMs) and the pipeline here, with dev's "
+                + "warm-ups (waited for before measuring; --set coreserve.http.warmup-probes=0 and "
+                + "coreserve.kafka.warmup-requests=0 turn them off).")
         boolean embedded;
 
         @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Broker of a running pipeline.")
@@ -167,7 +169,10 @@ public final class BenchCommand implements Runnable {
                     List<Integer> intervals = commitIntervals.isEmpty() ? java.util.Arrays.asList((Integer) null)
                             : commitIntervals;
                     for (Integer ci : intervals) {
-                        Map<String, String> overrides = new LinkedHashMap<>(fileSettings());
+                        // Started as dev starts its app, warm-ups included: "the first run after start" is what a
+                        // user meets after dev's ready line and warm-up (--set ...=0 turns them off).
+                        Map<String, String> overrides = new LinkedHashMap<>(DevCommand.warmupDefaults());
+                        overrides.putAll(fileSettings());
                         overrides.put(CoreserveConfig.PARTITIONS, Integer.toString(partitions));
                         overrides.putAll(settings);
                         if (ci != null) {
@@ -178,6 +183,7 @@ public final class BenchCommand implements Runnable {
                         String label = "commit.interval.ms=" + config.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG);
                         progress.printf("[%s] starting the pipeline with %d resources%n", label, resources);
                         try (CoreserveApp app = stack.startApp(config, resources)) {
+                            awaitWarmups(app, label, progress);
                             if (soak) {
                                 soaks.add(soak(config, app.http().url(), progress).run(label));
                             } else {
@@ -264,6 +270,20 @@ public final class BenchCommand implements Runnable {
             DecisionsChecker.Report report = DecisionsChecker.check(catalogue.values(), decisions.values());
             progress.println((report.ok() ? "check OK: " : "CHECK FAILED: ") + report.summary());
             return report.ok();
+        }
+
+        /** Waits for the app's warm-ups, as a measurement against dev waits for its {@code warm-up done} line. */
+        private static void awaitWarmups(CoreserveApp app, String label, PrintStream progress)
+                throws InterruptedException {
+            if (app.warmup() == null && app.kafkaWarmup() == null) {
+                return;
+            }
+            progress.printf("[%s] waiting for the app's warm-up (probes, Kafka paths), as dev's%n", label);
+            long start = System.nanoTime();
+            if (!app.awaitWarmups(Duration.ofMinutes(10))) {
+                progress.printf("[%s] the warm-up did not end within 10 minutes; measuring anyway%n", label);
+            }
+            progress.printf("[%s] warm-up done after %d s%n", label, (System.nanoTime() - start) / 1_000_000_000L);
         }
 
         private Map<String, String> fileSettings() throws java.io.IOException {

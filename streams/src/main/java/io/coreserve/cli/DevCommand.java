@@ -41,6 +41,18 @@ public final class DevCommand implements Callable<Integer> {
     static final String HTTP_PORT_FILE = "http.port";
     /** Probes dev's app sends itself at start ({@link Settings#HTTP_WARMUP_PROBES}): about 7 to 8 s of one core on the 2-core machine. */
     static final String DEV_WARMUP_PROBES = "3000";
+    /**
+     * Requests dev's app sends through its own warm-up pipeline at start ({@link Settings#KAFKA_WARMUP_REQUESTS}),
+     * so that the broker's and the app's Kafka paths are compiled before the first users' requests; alongside the
+     * probes.
+     */
+    static final String DEV_WARMUP_REQUESTS = "3000";
+
+    /** The warm-ups dev asks for unless the config file or the environment say otherwise; the benchmark's too. */
+    public static Map<String, String> warmupDefaults() {
+        return Map.of(Settings.HTTP_WARMUP_PROBES, DEV_WARMUP_PROBES,
+                Settings.KAFKA_WARMUP_REQUESTS, DEV_WARMUP_REQUESTS);
+    }
 
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Where the broker, registry and state stores keep their data (default: ${DEFAULT-VALUE}).")
     Path dataDir = Path.of(".coreserve");
@@ -90,9 +102,9 @@ public final class DevCommand implements Callable<Integer> {
                     "3000"));
             // SASL login as the app, and every command's signature checked (see BrokerSecurity).
             settings.putAll(security.pipelineSettings());
-            // The one-command local run warms its probe path, unless the config file or the environment say otherwise.
-            CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(),
-                    Map.of(Settings.HTTP_WARMUP_PROBES, DEV_WARMUP_PROBES), settings);
+            // The one-command local run warms its probe and transaction paths, unless the config file or the
+            // environment say otherwise.
+            CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(), warmupDefaults(), settings);
             // Like Confluent's registry, refuse schema changes that old records could not be read with.
             new RestSchemaRegistryClient(registry.url()).setCompatibility(null, "BACKWARD");
             TopicAdmin.ensureTopics(ClientSettings.admin(config), config.topics(), partitions, (short) 1);

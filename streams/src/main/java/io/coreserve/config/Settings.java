@@ -36,6 +36,7 @@ public final class Settings {
     public static final String HTTP_FORWARD_TIMEOUT = "coreserve.http.forward-timeout";
     public static final String HTTP_URL = "coreserve.http.url";
     public static final String HTTP_WARMUP_PROBES = "coreserve.http.warmup-probes";
+    public static final String KAFKA_WARMUP_REQUESTS = "coreserve.kafka.warmup-requests";
     public static final String HORIZON = "coreserve.request.horizon";
     public static final String MAX_DURATION = "coreserve.request.max-duration";
     public static final String HISTORY_RETENTION = "coreserve.history.retention";
@@ -117,6 +118,12 @@ public final class Settings {
                 "synthetic POST /probe requests the app sends to itself once the default domain's books are live, so "
                         + "that the first users' probes meet compiled code (0: none; dev uses 3000, about 8 s of one "
                         + "core on the 2-core machine; probes book nothing)");
+        def.define(KAFKA_WARMUP_REQUESTS, Type.INT, 0, ConfigDef.Range.between(0, 100_000), Importance.LOW,
+                "synthetic requests the app sends at start through a small pipeline of its own (topics "
+                        + "<application.id>-warmup-requests and -decisions, 10-minute retention; exactly-once, a "
+                        + "store, read back read_committed), so that the broker's and the app's Kafka paths are "
+                        + "compiled before the first users' requests; nothing of the real pipeline is touched (0: "
+                        + "none; dev uses 3000)");
         def.define(HTTP_URL, Type.STRING, "", null, Importance.LOW,
                 "client side: the app's HTTP address for show, queue, probe and accept (the http= of dev's ready line;"
                         + " the CLI's --http)");

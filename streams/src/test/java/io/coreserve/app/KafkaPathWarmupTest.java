@@ -1,0 +1,89 @@
+package io.coreserve.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.coreserve.config.CoreserveConfig;
+import io.coreserve.config.Settings;
+import io.coreserve.reservation.ReservationPipeline;
+import io.coreserve.testing.EmbeddedKafka;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Kafka warm-up on a real broker: its requests are decided through its own pipeline and read back, nothing
+ * reaches the real pipeline's topics, its local state is removed, and the app runs on.
+ */
+@Tag("integration")
+class KafkaPathWarmupTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void warmUpRequestsGoThroughTheWarmupPipelineOnlyAndLeaveNoLocalState() throws Exception {
+        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
+            CoreserveConfig config = CoreserveConfig.of(Map.of(
+                    StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                    CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://kafka-warmup",
+                    StreamsConfig.STATE_DIR_CONFIG, temp.toString(),
+                    CoreserveConfig.PARTITIONS, "1",
+                    CoreserveConfig.HTTP_PORT, "0",
+                    Settings.KAFKA_WARMUP_REQUESTS, "40"));
+            TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), 1, (short) 1);
+            try (CoreserveApp app = CoreserveApp.start(config, ReservationPipeline.forConfig(config),
+                    Duration.ofMinutes(1))) {
+                KafkaPathWarmup warmup = app.kafkaWarmup();
+                assertThat(warmup).isNotNull();
+                assertThat(app.warmup()).isNull();
+                assertThat(app.awaitWarmups(Duration.ofMinutes(2))).isTrue();
+                assertThat(warmup.decided()).isEqualTo(40);
+                String name = KafkaPathWarmup.name(config);
+                assertThat(name).isEqualTo(config.require(StreamsConfig.APPLICATION_ID_CONFIG) + "-warmup");
+                Map<String, Long> ends = endOffsets(kafka.bootstrapServers(),
+                        List.of(name + "-requests", name + "-decisions", config.topics().requests(),
+                                config.topics().decisions(), config.topics().notifications()));
+                assertThat(ends.get(name + "-requests")).isGreaterThanOrEqualTo(40);
+                assertThat(ends.get(name + "-decisions")).isGreaterThanOrEqualTo(40);
+                assertThat(ends.get(config.topics().requests())).isZero();
+                assertThat(ends.get(config.topics().decisions())).isZero();
+                assertThat(ends.get(config.topics().notifications())).isZero();
+                Path warmupState = temp.resolve(name);
+                assertThat(!Files.exists(warmupState) || isEmpty(warmupState))
+                        .as("the warm-up's local state is removed: %s", warmupState).isTrue();
+                assertThat(app.runner().streams().state().isRunningOrRebalancing()).isTrue();
+            }
+        }
+    }
+
+    /** The end offset of every partition of {@code topics}, summed per topic. */
+    private static Map<String, Long> endOffsets(String bootstrap, List<String> topics) throws Exception {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        try (Admin admin = Admin.create(props)) {
+            Map<TopicPartition, OffsetSpec> request = admin.describeTopics(topics).allTopicNames().get().values()
+                    .stream().flatMap(d -> d.partitions().stream().map(p -> new TopicPartition(d.name(), p.partition())))
+                    .collect(Collectors.toMap(tp -> tp, tp -> OffsetSpec.latest()));
+            return admin.listOffsets(request).all().get().entrySet().stream().collect(Collectors.groupingBy(
+                    e -> e.getKey().topic(), Collectors.summingLong(e -> e.getValue().offset())));
+        }
+    }
+
+    private static boolean isEmpty(Path dir) throws Exception {
+        try (var entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+}
