@@ -2,10 +2,13 @@ package io.coreserve.app;
 
 import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
+import io.coreserve.config.Settings;
 import io.coreserve.events.CoAllocationRequest;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
+import io.coreserve.identity.AuthSettings;
+import io.coreserve.identity.Credentials;
 import io.coreserve.topology.EventSerdes;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,6 +37,8 @@ import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
+import org.apache.kafka.streams.errors.LogAndContinueProcessingExceptionHandler;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -70,6 +75,8 @@ public final class KafkaPathWarmup implements AutoCloseable {
     private static final Duration RETENTION = Duration.ofMinutes(10);
     private static final Duration START_TIMEOUT = Duration.ofMinutes(1);
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(5);
+    /** How long the warm-up waits for a decision before it gives up (a request refused, a pipeline stuck). */
+    private static final Duration STALL = Duration.ofSeconds(30);
 
     private final AtomicInteger decided = new AtomicInteger();
     private final CountDownLatch done = new CountDownLatch(1);
@@ -113,19 +120,47 @@ public final class KafkaPathWarmup implements AutoCloseable {
         return config.require(StreamsConfig.APPLICATION_ID_CONFIG) + "-warmup";
     }
 
+    /** The topic the warm-up's requests are written to. */
+    public static String requestsTopic(CoreserveConfig config) {
+        return name(config) + "-requests";
+    }
+
+    /** The topic the warm-up's pipeline writes its decisions to. */
+    public static String decisionsTopic(CoreserveConfig config) {
+        return name(config) + "-decisions";
+    }
+
+    /**
+     * The settings of the warm-up's own producer and consumer: with {@value Settings#KAFKA_WARMUP_CREDENTIALS}, that
+     * user's login, and its requests signed with that user's key, as the CLI sends them; else the app's own.
+     */
+    static CoreserveConfig clientConfig(CoreserveConfig config) {
+        String credentials = config.get(Settings.KAFKA_WARMUP_CREDENTIALS);
+        if (credentials == null || credentials.isBlank()) {
+            return config;
+        }
+        CoreserveConfig client = config;
+        for (Map.Entry<String, String> setting : Credentials.read(Path.of(credentials)).clientSettings().entrySet()) {
+            client = client.with(setting.getKey(), setting.getValue());
+        }
+        return client.with(AuthSettings.SIGNING_CREDENTIALS, credentials);
+    }
+
     private void run(CoreserveConfig config, int records) throws InterruptedException, ExecutionException {
         String name = name(config);
-        String in = name + "-requests";
-        String out = name + "-decisions";
+        String in = requestsTopic(config);
+        String out = decisionsTopic(config);
         ensureTopics(config, List.of(in, out));
         EventSerdes serdes = new EventSerdes(config);
+        CoreserveConfig clientConfig = clientConfig(config);
         long start = System.nanoTime();
         int sent = 0;
         Properties streamsSettings = settings(config, name);
         KafkaStreams streams = new KafkaStreams(topology(in, out, serdes), streamsSettings);
-        try (KafkaProducer<String, ReservationCommand> producer = new KafkaProducer<>(ClientSettings.producer(config),
-                Serdes.String().serializer(), serdes.commands().serializer());
-                KafkaConsumer<String, ReservationDecision> consumer = new KafkaConsumer<>(readCommitted(config),
+        try (KafkaProducer<String, ReservationCommand> producer = new KafkaProducer<>(
+                ClientSettings.producer(clientConfig), Serdes.String().serializer(),
+                new EventSerdes(clientConfig).commands().serializer());
+                KafkaConsumer<String, ReservationDecision> consumer = new KafkaConsumer<>(readCommitted(clientConfig),
                         Serdes.String().deserializer(), serdes.decisions().deserializer())) {
             List<TopicPartition> decisions = new ArrayList<>();
             for (int p = 0; p < PARTITIONS; p++) {
@@ -146,13 +181,22 @@ public final class KafkaPathWarmup implements AutoCloseable {
                 return;
             }
             long deadline = System.nanoTime() + RUN_TIMEOUT.toNanos();
+            long lastProgress = System.nanoTime();
             while (decided.get() < records && !stopped && System.nanoTime() < deadline) {
                 while (sent < records && sent - decided.get() < IN_FLIGHT) {
                     producer.send(new ProducerRecord<>(in, "w-" + (sent % KEYS), command(sent)));
                     sent++;
                 }
                 producer.flush();
-                decided.addAndGet(consumer.poll(Duration.ofMillis(50)).count());
+                int read = consumer.poll(Duration.ofMillis(50)).count();
+                decided.addAndGet(read);
+                if (read > 0) {
+                    lastProgress = System.nanoTime();
+                } else if (System.nanoTime() - lastProgress > STALL.toNanos()) {
+                    LOG.warn("kafka warm-up: nothing decided for {}; giving up (see the warm-up pipeline's log)",
+                            STALL);
+                    break;
+                }
             }
         } finally {
             streams.close(Duration.ofSeconds(30));
@@ -172,6 +216,13 @@ public final class KafkaPathWarmup implements AutoCloseable {
         settings.remove(StreamsConfig.APPLICATION_SERVER_CONFIG);
         // Commits as the app's fresh inputs are committed (coreserve.commit.fresh-interval): many short transactions.
         settings.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "10");
+        // A record the warm-up cannot read (a signature refused) is skipped and logged, never dead-lettered among
+        // the real pipeline's dead letters; the warm-up then ends without it (see STALL).
+        settings.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
+                LogAndContinueExceptionHandler.class.getName());
+        settings.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
+                LogAndContinueProcessingExceptionHandler.class.getName());
+        settings.remove(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG);
         return settings;
     }
 
@@ -184,7 +235,9 @@ public final class KafkaPathWarmup implements AutoCloseable {
 
     static Topology topology(String in, String out, EventSerdes serdes) {
         Topology topology = new Topology();
-        topology.addSource("warmup-requests", Serdes.String().deserializer(), serdes.commands().deserializer(), in);
+        // Read as the requests topic is read: signatures checked where the app checks them (coreserve.auth.*).
+        topology.addSource("warmup-requests", Serdes.String().deserializer(),
+                serdes.authenticatedCommands().deserializer(), in);
         topology.addProcessor("warmup-decide", Decide::new, "warmup-requests");
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(),
                 serdes.decisions()), "warmup-decide");
@@ -206,7 +259,7 @@ public final class KafkaPathWarmup implements AutoCloseable {
 
         @Override
         public void process(Record<String, ReservationCommand> record) {
-            if (!(record.value().getCommand() instanceof CoAllocationRequest request)) {
+            if (record.value() == null || !(record.value().getCommand() instanceof CoAllocationRequest request)) {
                 return;
             }
             ReservationDecision previous = store.get(record.key());

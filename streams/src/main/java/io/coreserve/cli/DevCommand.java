@@ -2,6 +2,7 @@ package io.coreserve.cli;
 
 import io.coreserve.app.CoreserveApp;
 import io.coreserve.app.EventProducer;
+import io.coreserve.app.KafkaPathWarmup;
 import io.coreserve.app.ShutdownSignal;
 import io.coreserve.app.TopicAdmin;
 import io.coreserve.catalogue.DemoCatalogue;
@@ -104,11 +105,16 @@ public final class DevCommand implements Callable<Integer> {
             settings.putAll(security.pipelineSettings());
             // The one-command local run warms its probe and transaction paths, unless the config file or the
             // environment say otherwise.
-            CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(), warmupDefaults(), settings);
+            // The Kafka warm-up logs in and signs as the operator, so that ACL and signature checks are warmed too.
+            Map<String, String> commandDefaults = new java.util.HashMap<>(warmupDefaults());
+            commandDefaults.put(Settings.KAFKA_WARMUP_CREDENTIALS, security.operatorCredentials().toString());
+            CoreserveConfig config = CoreserveConfig.load(configFile, System.getenv(), commandDefaults, settings);
             // Like Confluent's registry, refuse schema changes that old records could not be read with.
             new RestSchemaRegistryClient(registry.url()).setCompatibility(null, "BACKWARD");
             TopicAdmin.ensureTopics(ClientSettings.admin(config), config.topics(), partitions, (short) 1);
             security.provision(broker.bootstrapServers(), config.topics());
+            security.allowOperatorWarmup(broker.bootstrapServers(), KafkaPathWarmup.requestsTopic(config),
+                    KafkaPathWarmup.decisionsTopic(config));
             if (!noDemo) {
                 loadDemoCatalogue(config);
             }

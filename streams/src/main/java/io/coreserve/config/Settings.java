@@ -37,6 +37,7 @@ public final class Settings {
     public static final String HTTP_URL = "coreserve.http.url";
     public static final String HTTP_WARMUP_PROBES = "coreserve.http.warmup-probes";
     public static final String KAFKA_WARMUP_REQUESTS = "coreserve.kafka.warmup-requests";
+    public static final String KAFKA_WARMUP_CREDENTIALS = "coreserve.kafka.warmup-credentials";
     public static final String HORIZON = "coreserve.request.horizon";
     public static final String MAX_DURATION = "coreserve.request.max-duration";
     public static final String HISTORY_RETENTION = "coreserve.history.retention";
@@ -124,6 +125,11 @@ public final class Settings {
                         + "store, read back read_committed), so that the broker's and the app's Kafka paths are "
                         + "compiled before the first users' requests; nothing of the real pipeline is touched (0: "
                         + "none; dev uses 3000)");
+        def.define(KAFKA_WARMUP_CREDENTIALS, Type.STRING, "", null, Importance.LOW,
+                "credentials file (as `dev` writes them) the Kafka warm-up's clients log in and sign their requests "
+                        + "as, so that the broker's ACL checks and the app's signature checks are warmed as users meet "
+                        + "them (dev: its operator's, allowed to write the warm-up's requests topic and read its "
+                        + "decisions); empty: the app's own login, unsigned");
         def.define(HTTP_URL, Type.STRING, "", null, Importance.LOW,
                 "client side: the app's HTTP address for show, queue, probe and accept (the http= of dev's ready line;"
                         + " the CLI's --http)");

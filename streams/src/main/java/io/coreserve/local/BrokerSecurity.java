@@ -149,6 +149,29 @@ public final class BrokerSecurity {
         return localUser;
     }
 
+    /**
+     * Lets the operator write the Kafka warm-up's requests topic and read its decisions topic, so that the app's
+     * warm-up can log in as the operator ({@code coreserve.kafka.warmup-credentials}) and meet the broker's ACL checks
+     * as users' clients do; no user gets anything on them.
+     */
+    public void allowOperatorWarmup(String bootstrap, String requestsTopic, String decisionsTopic)
+            throws InterruptedException {
+        List<AclBinding> acls = new ArrayList<>();
+        String operator = "User:" + OPERATOR;
+        allow(acls, operator, requestsTopic, AclOperation.WRITE, AclOperation.DESCRIBE);
+        allow(acls, operator, decisionsTopic, AclOperation.READ, AclOperation.DESCRIBE);
+        try (Admin admin = admin(bootstrap)) {
+            admin.createAcls(acls).all().get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot set the warm-up's ACLs: " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    /** The operator's credentials file (its login and signing key). */
+    public Path operatorCredentials() {
+        return store.fileOf(OPERATOR);
+    }
+
     /** Creates (or re-creates, which is harmless) the ACLs of {@link #aclBindings}. */
     public static void createAcls(Admin admin, Topics topics, Collection<String> operators) throws InterruptedException {
         try {

@@ -2,13 +2,17 @@ package io.coreserve.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.coreserve.config.ClientSettings;
 import io.coreserve.config.CoreserveConfig;
 import io.coreserve.config.Settings;
+import io.coreserve.local.BrokerSecurity;
+import io.coreserve.local.KafkaBrokerProcess;
 import io.coreserve.reservation.ReservationPipeline;
 import io.coreserve.testing.EmbeddedKafka;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -63,6 +67,44 @@ class KafkaPathWarmupTest {
                 Path warmupState = temp.resolve(name);
                 assertThat(!Files.exists(warmupState) || isEmpty(warmupState))
                         .as("the warm-up's local state is removed: %s", warmupState).isTrue();
+                assertThat(app.runner().streams().state().isRunningOrRebalancing()).isTrue();
+            }
+        }
+    }
+
+    /**
+     * As dev runs it: on the SASL/SCRAM broker with ACLs, the warm-up logs in and signs as the operator, whom only
+     * {@link BrokerSecurity#allowOperatorWarmup} lets write its requests and read its decisions; another application
+     * id's warm-up, whose topics have no such ACLs, decides nothing and ends with a warning, the app running on.
+     */
+    @Test
+    void onASecuredBrokerTheWarmupActsAsTheOperatorWhereTheAclsLetIt() throws Exception {
+        BrokerSecurity security = BrokerSecurity.forDataDir(temp);
+        try (KafkaBrokerProcess broker = KafkaBrokerProcess.start(KafkaBrokerProcess.locateLib(), temp,
+                Duration.ofSeconds(90), security)) {
+            Map<String, String> settings = new HashMap<>(security.pipelineSettings());
+            settings.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+            settings.put(CoreserveConfig.SCHEMA_REGISTRY_URL, "mock://kafka-warmup-secured");
+            settings.put(StreamsConfig.STATE_DIR_CONFIG, temp.resolve("streams").toString());
+            settings.put(CoreserveConfig.PARTITIONS, "1");
+            settings.put(CoreserveConfig.HTTP_PORT, "0");
+            settings.put(Settings.KAFKA_WARMUP_REQUESTS, "30");
+            settings.put(Settings.KAFKA_WARMUP_CREDENTIALS, security.operatorCredentials().toString());
+            CoreserveConfig config = CoreserveConfig.of(settings);
+            TopicAdmin.ensureTopics(ClientSettings.admin(config), config.topics(), 1, (short) 1);
+            security.provision(broker.bootstrapServers(), config.topics());
+            security.allowOperatorWarmup(broker.bootstrapServers(), KafkaPathWarmup.requestsTopic(config),
+                    KafkaPathWarmup.decisionsTopic(config));
+            try (CoreserveApp app = CoreserveApp.start(config, ReservationPipeline.forConfig(config),
+                    Duration.ofMinutes(2))) {
+                assertThat(app.awaitWarmups(Duration.ofMinutes(2))).isTrue();
+                assertThat(app.kafkaWarmup().decided()).isEqualTo(30);
+            }
+            CoreserveConfig other = config.with(StreamsConfig.APPLICATION_ID_CONFIG, "coreserve-other");
+            try (CoreserveApp app = CoreserveApp.start(other, ReservationPipeline.forConfig(other),
+                    Duration.ofMinutes(2))) {
+                assertThat(app.awaitWarmups(Duration.ofMinutes(2))).isTrue();
+                assertThat(app.kafkaWarmup().decided()).isZero();
                 assertThat(app.runner().streams().state().isRunningOrRebalancing()).isTrue();
             }
         }
