@@ -62,7 +62,7 @@ import org.slf4j.LoggerFactory;
  * <p>Nothing of the real pipeline is touched: the topics are {@code <application.id>-warmup-requests} and
  * {@code -decisions} (10-minute retention), the warm-up's application id, group and transactional ids
  * {@code <application.id>-warmup}, its local state removed when it ends. Its store keeps at most {@value #KEYS}
- * keys, so its changelog stays small. Records go through a few at a time, so that transactions stay short and many,
+ * keys, so its changelog stays small. Requests go through two at a time, so that transactions stay short and many,
  * as they are at a steady rate.
  */
 public final class KafkaPathWarmup implements AutoCloseable {
@@ -154,7 +154,6 @@ public final class KafkaPathWarmup implements AutoCloseable {
         EventSerdes serdes = new EventSerdes(config);
         CoreserveConfig clientConfig = clientConfig(config);
         long start = System.nanoTime();
-        int sent = 0;
         Properties streamsSettings = settings(config, name);
         KafkaStreams streams = new KafkaStreams(topology(in, out, serdes), streamsSettings);
         try (KafkaProducer<String, ReservationCommand> producer = new KafkaProducer<>(
@@ -180,24 +179,7 @@ public final class KafkaPathWarmup implements AutoCloseable {
                 LOG.warn("kafka warm-up skipped: its pipeline did not reach RUNNING within {}", START_TIMEOUT);
                 return;
             }
-            long deadline = System.nanoTime() + RUN_TIMEOUT.toNanos();
-            long lastProgress = System.nanoTime();
-            while (decided.get() < records && !stopped && System.nanoTime() < deadline) {
-                while (sent < records && sent - decided.get() < IN_FLIGHT) {
-                    producer.send(new ProducerRecord<>(in, "w-" + (sent % KEYS), command(sent)));
-                    sent++;
-                }
-                producer.flush();
-                int read = consumer.poll(Duration.ofMillis(50)).count();
-                decided.addAndGet(read);
-                if (read > 0) {
-                    lastProgress = System.nanoTime();
-                } else if (System.nanoTime() - lastProgress > STALL.toNanos()) {
-                    LOG.warn("kafka warm-up: nothing decided for {}; giving up (see the warm-up pipeline's log)",
-                            STALL);
-                    break;
-                }
-            }
+            drive(producer, consumer, in, records);
         } finally {
             streams.close(Duration.ofSeconds(30));
             streams.cleanUp();
@@ -206,6 +188,32 @@ public final class KafkaPathWarmup implements AutoCloseable {
         }
         LOG.info("kafka warm-up: {} of {} requests decided through the warm-up pipeline in {} ms", decided.get(),
                 records, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * Sends {@code records} requests, {@value #IN_FLIGHT} undecided at most, until all are decided, the run times
+     * out, the warm-up is closed, or nothing has been decided for {@link #STALL}.
+     */
+    private void drive(KafkaProducer<String, ReservationCommand> producer,
+            KafkaConsumer<String, ReservationDecision> consumer, String in, int records) {
+        int sent = 0;
+        long deadline = System.nanoTime() + RUN_TIMEOUT.toNanos();
+        long lastProgress = System.nanoTime();
+        while (decided.get() < records && !stopped && System.nanoTime() < deadline) {
+            while (sent < records && sent - decided.get() < IN_FLIGHT) {
+                producer.send(new ProducerRecord<>(in, "w-" + (sent % KEYS), command(sent)));
+                sent++;
+            }
+            producer.flush();
+            int read = consumer.poll(Duration.ofMillis(50)).count();
+            decided.addAndGet(read);
+            if (read > 0) {
+                lastProgress = System.nanoTime();
+            } else if (System.nanoTime() - lastProgress > STALL.toNanos()) {
+                LOG.warn("kafka warm-up: nothing decided for {}; giving up (see the warm-up pipeline's log)", STALL);
+                return;
+            }
+        }
     }
 
     /** The app's own streams settings, for one stream thread of the warm-up's own application id. */
