@@ -98,6 +98,9 @@ public final class InMemoryCatalogue implements ResourceCatalogue {
 
     @Override
     public boolean hasLabels(int resource, Set<String> labels) {
+        if (labels.isEmpty()) {
+            return true;    // no iterator: this runs for every resource of every discovery
+        }
         int[] own = labelsOf[resource];
         for (String label : labels) {
             Integer id = labelIds.get(label);
