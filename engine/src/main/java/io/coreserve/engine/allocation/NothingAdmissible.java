@@ -36,6 +36,8 @@ final class NothingAdmissible {
      * the free count remember so themselves).
      */
     private final long[] skipped;
+    /** The next skipped interval the search will pass (pair index, in the search's order). */
+    private int nextSkipped;
 
     /** A search of the window [from, to] in {@code order}, skipping nothing. */
     NothingAdmissible(long from, long to, SearchOrder order) {
@@ -48,10 +50,12 @@ final class NothingAdmissible {
         this.to = to;
         this.earliest = order == SearchOrder.EARLIEST;
         this.skipped = skipped;
+        this.nextSkipped = earliest ? 0 : skipped.length / 2 - 1;
     }
 
     /** The search tries start time {@code t} (in its order): an unproven failure's stretch ends next to it. */
     void startTime(long t) {
+        passSkippedUpTo(t);
         if (open) {
             close(holes, openAt, t);
             open = false;
@@ -77,6 +81,33 @@ final class NothingAdmissible {
             into.add(at, to);
         } else {
             into.add(from, at);
+        }
+    }
+
+    /**
+     * The skipped intervals the search has passed before start time {@code t} (in its order): from the end of each
+     * (in the search's order) up to {@code t}, the free count is unknown. A start time inside a skipped interval,
+     * where availability may rise, is never tried, so the last start time tried before the interval proves its own
+     * free count only up to the interval; what proved the interval skipped may have been a bound with N or more free.
+     * Nothing admissible still holds there (availability is no more than at the untried start time, where nothing
+     * was admissible).
+     */
+    private void passSkippedUpTo(long t) {
+        if (earliest) {
+            for (; nextSkipped * 2 < skipped.length && skipped[nextSkipped * 2 + 1] < t; nextSkipped++) {
+                markUnknown(skipped[nextSkipped * 2 + 1] + 1, t - 1);
+            }
+        } else {
+            for (; nextSkipped >= 0 && skipped[nextSkipped * 2] > t; nextSkipped--) {
+                markUnknown(t + 1, skipped[nextSkipped * 2] - 1);
+            }
+        }
+    }
+
+    /** Times whose free count is unknown: counted with those next to N or more free, never as fewer than N. */
+    private void markUnknown(long lo, long hi) {
+        if (Math.max(lo, from) <= Math.min(hi, to)) {
+            enough.add(Math.max(lo, from), Math.min(hi, to));
         }
     }
 
@@ -107,6 +138,7 @@ final class NothingAdmissible {
             closeAtEnd(enough, enoughAt);
             enoughOpen = false;
         }
+        passSkippedUpTo(earliest ? Long.MAX_VALUE : Long.MIN_VALUE);   // then on to the window's end
         if (lo > hi) {
             return TimeIntervals.NONE;
         }

@@ -72,6 +72,17 @@ class ClosestFreeMemoryProperties {
                 .isGreaterThan(0);
     }
 
+    /**
+     * A case CI met: a closest-free search skipped a remembered interval in which its candidates' availability rose,
+     * and counted the times after it as proven by too few free candidates from the start time it tried before the
+     * interval; a later window there was then answered NO_START_TIME_IN_WINDOW where the sweep found a start time with
+     * two free (NO_ADMISSIBLE_SET).
+     */
+    @Example
+    void shouldNotCountTimesAfterASkippedIntervalAsTooFewFree() {
+        shouldCounterOfferAsWithoutTheMemoryWhileTheBooksFillReservationsEndAndNodesArrive(4402L, 23);
+    }
+
     /** What a decision says, with a rejection's message (which counts the candidates or the start times judged). */
     private static String withMessage(Outcome outcome) {
         return Outcomes.describe(outcome) + (outcome instanceof Rejection r ? ": " + r.message() : "");
@@ -177,14 +188,23 @@ class ClosestFreeMemoryProperties {
         forward.unproven(170);                // the greedy failed: not proven at all
         long[] proven = forward.provenUntil(null);
         assertThat(proven).containsExactly(100, 169);
-        assertThat(forward.fewFreeUntil(proven)).as("less the stretches after 120 and the skipped [155, 160]")
-                .containsExactly(100, 119, 150, 154, 161, 169);
+        // After the skipped [155, 160] the free count is unknown up to the next start time tried (170): a start time
+        // in it, where availability may rise, was never tried.
+        assertThat(forward.fewFreeUntil(proven)).as("less the stretches after 120, and from the skipped [155, 160] on")
+                .containsExactly(100, 119, 150, 154);
         NothingAdmissible backward = new NothingAdmissible(100, 200, SearchOrder.LATEST);
         backward.startTime(190);
         backward.enoughFree(190);             // down to the next start time tried, 151
         backward.startTime(150);
         long[] provenBack = backward.provenUntil(null);
         assertThat(backward.fewFreeUntil(provenBack)).containsExactly(100, 150, 191, 200);
+        NothingAdmissible skipping = new NothingAdmissible(100, 200, SearchOrder.LATEST, new long[] {130, 140});
+        skipping.startTime(150);              // fewer than N free, down to the skipped [130, 140]
+        skipping.startTime(110);              // fewer than N free, down to the window's start
+        long[] provenSkipping = skipping.provenUntil(null);
+        assertThat(provenSkipping).containsExactly(100, 200);
+        assertThat(skipping.fewFreeUntil(provenSkipping)).as("unknown below the skipped interval down to 110")
+                .containsExactly(100, 110, 141, 200);
     }
 
     @Example
