@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A search's question for all its candidates at once ({@link InMemoryTimetables#possibleStarts(int[], int, long,
  * long, long[], long[], long, CandidateStretchVisitor)}, answered from the domain's {@link HourLevels}) gives each
- * candidate exactly the stretches its own timetable gives, also after reservations, releases and forgetting
+ * candidate exactly the stretches the books give for it alone (its own timetable's, once it has the breakpoints to be
+ * asked through the levels), also after reservations, releases and forgetting
  * change hours whose answers were kept, and with capacities (the levels' scale) that change.
  */
 class HourLevelsProperties {
@@ -25,6 +26,7 @@ class HourLevelsProperties {
     void shouldAnswerEveryCandidateAsItsOwnTimetableDoes(@ForAll long seed) {
         Random random = new Random(seed);
         leftOut = 0;
+        indexed = 0;
         // Room for two timetables at first: the others come later, so the levels grow rows over known words.
         InMemoryTimetables books = new InMemoryTimetables(2, 2);
         List<long[]> booked = new ArrayList<>();
@@ -55,6 +57,13 @@ class HourLevelsProperties {
             check(books, random, origin, capacity, step < 20 ? 2 : RESOURCES);
         }
         assertThat(leftOut).as("hours the levels left out for skipped times").isPositive();
+        assertThat(indexed).as("candidates answered through the levels").isPositive();
+    }
+
+    /** A case CI met: releases and forgetting took a candidate below the breakpoints that the levels answer for. */
+    @net.jqwik.api.Example
+    void shouldAnswerAsTheBooksDoForACandidateThatLostBreakpoints() {
+        shouldAnswerEveryCandidateAsItsOwnTimetableDoes(-11227L);
     }
 
     /** Enough reservations on resources [first, end) that they pass INDEXED_BREAKPOINTS: asked through the levels. */
@@ -104,8 +113,14 @@ class HourLevelsProperties {
                 (k, lo, hi) -> skipping.get(k).add(new long[] {lo, hi}));
         for (int k = 0; k < count; k++) {
             List<long[]> own = new ArrayList<>();
-            books.timetable(resources[k]).possibleStarts(from, to, new long[] {notAbove[k * 2], notAbove[k * 2 + 1]},
+            // What the books answer for the candidate alone: its timetable's own answer once it has enough
+            // breakpoints to be asked through the levels, the whole window while it has fewer (which releases and
+            // forgetting bring about, e.g. seed -11227).
+            books.possibleStarts(resources[k], from, to, new long[] {notAbove[k * 2], notAbove[k * 2 + 1]},
                     capacity, duration, (lo, hi) -> own.add(new long[] {lo, hi}));
+            if (books.timetable(resources[k]).breakpoints() >= InMemoryTimetables.INDEXED_BREAKPOINTS) {
+                indexed++;
+            }
             assertThat(describe(batch.get(k))).as("candidate %d over [%d, %d] for %d ms", k, from, to, duration)
                     .isEqualTo(describe(own));
             // Left out or not, every possible start outside the skipped hours is answered, and nothing else.
@@ -122,6 +137,7 @@ class HourLevelsProperties {
 
     /** Milliseconds the answers with skipped times left out, over a property's tries (the levels must leave some). */
     private static long leftOut;
+    private static long indexed;
 
     private static long length(List<long[]> stretches) {
         return stretches.stream().mapToLong(r -> r[1] - r[0] + 1).sum();
