@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
@@ -79,7 +80,14 @@ final class DecisionFeed implements AutoCloseable {
         long lastHeartbeat = System.nanoTime();
         try {
             while (running) {
-                for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(500))) {
+                ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(500));
+                if (clients.isEmpty()) {
+                    // No page to send to: nothing is decoded (at a thousand decisions a second, decoding and
+                    // formatting each for nobody was CPU the stream thread could use). The offsets still move on,
+                    // so a page that connects sees what comes next, as always.
+                    continue;
+                }
+                for (ConsumerRecord<String, byte[]> r : records) {
                     publish(r);
                 }
                 if (System.nanoTime() - lastHeartbeat > HEARTBEAT.toNanos()) {

@@ -8,7 +8,9 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -39,6 +41,8 @@ final class DecisionMetrics implements AutoCloseable {
     private final Timer search;
     private final Thread thread;
     private volatile boolean running = true;
+    /** The counter of each status, found once (registering again for every decision built a meter id each time). */
+    private final Map<String, Counter> byStatus = new HashMap<>();
 
     DecisionMetrics(CoreserveConfig config, MeterRegistry registry) {
         this.registry = registry;
@@ -89,8 +93,8 @@ final class DecisionMetrics implements AutoCloseable {
             LOG.debug("Decision metrics skip an unreadable record at {}-{}@{}", r.topic(), r.partition(), r.offset(), e);
             return;
         }
-        Counter.builder("coreserve.decisions").description("decisions written, by status")
-                .tag("status", d.getStatus().name()).register(registry).increment();
+        byStatus.computeIfAbsent(d.getStatus().name(), status -> Counter.builder("coreserve.decisions")
+                .description("decisions written, by status").tag("status", status).register(registry)).increment();
         latency.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - r.timestamp())));
         if (d.getStatistics() != null && d.getStatistics().getPhaseNanos().get("total") != null) {
             search.record(Duration.ofNanos(d.getStatistics().getPhaseNanos().get("total")));
