@@ -207,9 +207,9 @@ final class BindCommandHandler {
         long start = command.getStart().toEpochMilli();
         long end = command.getEnd().toEpochMilli();
         return resourceIds.stream()
-                .flatMap(id -> stores.active().holders(command.getDomain(), id, start).stream())
-                .filter(d -> d.getStart().toEpochMilli() < end)
-                .map(ReservationDecision::getRequestId)
+                .flatMap(id -> stores.active().holding(command.getDomain(), id, start).stream())
+                .filter(e -> e.start() < end)
+                .map(ActiveReservations.Entry::requestId)
                 .filter(id -> id.startsWith(BOOKING_PREFIX) && !id.startsWith(own))
                 .distinct().sorted().toList();
     }

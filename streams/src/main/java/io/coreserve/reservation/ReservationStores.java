@@ -57,7 +57,7 @@ final class ReservationStores {
     private final PendingSamples pending;
     private final Map<String, DomainBooks> books = new HashMap<>();
     private long forgottenBefore = Long.MIN_VALUE;
-    private final ActiveReservations active = new ActiveReservations();
+    private final ActiveReservations active;
     private final NavigableMap<Long, Set<String>> backgroundByEnd = new TreeMap<>();
 
     ReservationStores(ReservationSettings settings, KeyValueStore<String, Resource> catalogue,
@@ -74,6 +74,7 @@ final class ReservationStores {
         this.background = background;
         this.downResources = downResources;
         this.clock = clock;
+        this.active = new ActiveReservations(decisions::get);
         indexDecisions();
         indexBackground();
     }
