@@ -81,7 +81,6 @@ public final class DevCommand implements Callable<Integer> {
         long started = System.nanoTime();
         BrokerSecurity security = BrokerSecurity.forDataDir(data);
         KeptPort keptHttpPort = new KeptPort(data.resolve(HTTP_PORT_FILE));
-        int http = httpPort != null ? httpPort : keptHttpPort.choose();
         try (ShutdownSignal shutdown = new ShutdownSignal();
                 KafkaBrokerProcess broker = KafkaBrokerProcess.start(data, security);
                 ApicurioRegistryProcess registry = ApicurioRegistryProcess.startPersistent(data)) {
@@ -89,6 +88,10 @@ public final class DevCommand implements Callable<Integer> {
             // pipeline's clients reconnect by themselves and /health says DOWN or DEGRADED meanwhile.
             broker.restartWhenDead();
             registry.restartWhenDead();
+            // Chosen once the broker and the registry listen: a port picked free before them was released again,
+            // and the registry's own pick could then be the same port (seen in CI: the app's HTTP server then could
+            // not bind, and dev exited).
+            int http = httpPort != null ? httpPort : keptHttpPort.choose();
             Map<String, String> settings = new java.util.LinkedHashMap<>(Map.of(
                     StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
                     CoreserveConfig.SCHEMA_REGISTRY_URL, registry.url(),

@@ -52,6 +52,29 @@ class DevOrphansTest {
         assertThat(again.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }
 
+    /**
+     * The HTTP port is chosen once the broker and the registry listen: a data directory that remembers the same
+     * port for the registry and for HTTP (what a port picked free, released, and picked again by the registry left
+     * behind in CI) still starts, the registry on its port and HTTP on another.
+     */
+    @Test
+    void shouldNotGiveTheHttpServerThePortTheRegistryTakes(@TempDir Path dataDir) throws Exception {
+        int port = io.coreserve.local.FreePorts.pick();
+        Files.createDirectories(dataDir.resolve("registry"));
+        Files.writeString(dataDir.resolve("registry/registry.port"), port + "\n");
+        Files.writeString(dataDir.resolve(DevCommand.HTTP_PORT_FILE), port + "\n");
+        Process dev = startDev(dataDir, dataDir.resolve("dev.log"));
+        try {
+            String ready = Files.readAllLines(dataDir.resolve("dev.log")).stream().filter(l -> l.startsWith(READY))
+                    .findFirst().orElseThrow();
+            assertThat(ready).contains("registry=http://127.0.0.1:" + port + "/");
+            assertThat(java.net.URI.create(httpOf(dataDir.resolve("dev.log"))).getPort()).isNotEqualTo(port);
+        } finally {
+            dev.destroy();
+            assertThat(dev.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
     /** {@code coreserve dev --data-dir DIR --no-demo} on this JVM's classpath; returns once it printed its ready line. */
     private static Process startDev(Path dataDir, Path log) throws IOException {
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
