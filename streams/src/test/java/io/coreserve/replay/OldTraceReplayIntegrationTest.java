@@ -102,8 +102,12 @@ class OldTraceReplayIntegrationTest {
         try (Admin admin = admin()) {
             admin.createTopics(shortLived.stream().map(t -> new NewTopic(t, 1, (short) 1)
                     .configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, "60000"))).toList()).all().get();
-            assertThat(TopicAdmin.risks(admin, shortLived)).extracting(TopicRisk::topic, TopicRisk::setting)
-                    .contains(org.assertj.core.groups.Tuple.tuple("short.samples", TopicConfig.RETENTION_MS_CONFIG));
+            // Created is not yet known to the broker's metadata: until it is, describing the topics fails with
+            // UnknownTopicOrPartitionException (seen in CI).
+            await().atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(() ->
+                    assertThat(TopicAdmin.risks(admin, shortLived)).extracting(TopicRisk::topic, TopicRisk::setting)
+                            .contains(org.assertj.core.groups.Tuple.tuple("short.samples",
+                                    TopicConfig.RETENTION_MS_CONFIG)));
         }
         Path day = planetLabDay("short-day");
         String[] replay = {"--planetlab", day.toString(), "--start", MONTH_AGO.toString(), "--domain", "lab",
