@@ -144,7 +144,11 @@ final class CoAllocationSearch {
             FailedStart failed = config.algorithm().improvedPhases() ? failedStart.reset() : null;
             int startTimeCount = 0;
             int enoughFreeCount = 0;                   // start times with |R_a| >= N, what Phase IV judged
-            for (WindowStretches stretches = new WindowStretches(request, order, firstStretch); found == null
+            // Stretches measured in the window's live times (see WindowStretches): the same start times in the same
+            // order, in fewer stretches where most of the window is dead.
+            long[] live = fewFreeThroughout || firstStretch == Long.MAX_VALUE || request.earliest() > request.latest()
+                    ? null : phaseThree.liveTimes(timetables, candidates, request, order);
+            for (WindowStretches stretches = new WindowStretches(request, order, firstStretch, live); found == null
                     && !fewFreeThroughout && stretches.next(); ) {
                 t = System.nanoTime();
                 long[] startTimes = phaseThree.find(timetables, candidates, request, order, stretches.from(),

@@ -312,9 +312,26 @@ final class StartTimeCandidates {
         if (dense == null && excluded.length > 0) {
             dense = new long[] {from, to};          // every stretch lies in the window
         }
+        live = null;
         if (dense != null) {                        // null: times beyond the events' packing, every stretch kept
-            keepOnlyDense(size, excluded.length == 0 ? dense : TimeIntervals.subtract(dense, excluded));
+            live = excluded.length == 0 ? dense : TimeIntervals.subtract(dense, excluded);
+            keepOnlyDense(size, live);
         }
+    }
+
+    /** The times {@link #keepDense} kept, or null for all of them. */
+    private long[] live;
+
+    /**
+     * The times of {@code request}'s window at which {@link #find} may find a start time for {@code candidates} in
+     * {@code order} ([lo, hi] pairs, ascending, disjoint; null: anywhere): where at least N of them may be free and
+     * nothing is {@link #exclude excluded}. Outside them a stretch sweeps nothing, so a search can measure its
+     * stretches in these times ({@link WindowStretches}). Asks the timetables as {@link #find} does, once for both.
+     */
+    long[] liveTimes(TimetableView timetables, CandidateSet candidates, ResolvedRequest request, SearchOrder order) {
+        this.order = order;
+        knowPossibleStarts(timetables, candidates, request);
+        return live;
     }
 
     /** Times of the window no start time need be swept at (see {@link #exclude}); inclusive pairs, ascending. */

@@ -53,6 +53,30 @@ class WindowStretchesTest {
     }
 
     @Test
+    void shouldMeasureStretchesInLiveTimeAndTakeTheDeadTimesBetweenWithThem() {
+        long[] live = {100, 104, 500, 600};
+        assertThat(stretches(0, 1000, 1, SearchOrder.EARLIEST, 10, live)).containsExactly(List.of(0L, 504L),
+                List.of(505L, 524L), List.of(525L, 564L), List.of(565L, 1000L));
+        assertThat(stretches(0, 1000, 1, SearchOrder.LATEST, 10, live)).containsExactly(List.of(591L, 1000L),
+                List.of(571L, 590L), List.of(531L, 570L), List.of(0L, 530L));
+    }
+
+    @Test
+    void shouldTakeAWindowWithNoLiveTimeAtOnce() {
+        assertThat(stretches(0, 1000, 1, SearchOrder.EARLIEST, 10, new long[0])).containsExactly(List.of(0L, 1000L));
+        assertThat(stretches(0, 1000, 1, SearchOrder.LATEST, 10, new long[0])).containsExactly(List.of(0L, 1000L));
+    }
+
+    @Test
+    void shouldNotOverflowCountingLiveTimeAtTheEndsOfTime() {
+        long[] everything = {Long.MIN_VALUE, Long.MAX_VALUE};
+        assertThat(stretches(Long.MAX_VALUE - 1000, Long.MAX_VALUE, 1, SearchOrder.EARLIEST, Long.MAX_VALUE / 3,
+                everything)).containsExactly(List.of(Long.MAX_VALUE - 1000, Long.MAX_VALUE));
+        assertThat(stretches(Long.MIN_VALUE, Long.MIN_VALUE + 1000, 1, SearchOrder.LATEST, Long.MAX_VALUE / 3,
+                everything)).containsExactly(List.of(Long.MIN_VALUE, Long.MIN_VALUE + 1000));
+    }
+
+    @Test
     void shouldRefuseAnEmptyFirstStretch() {
         assertThatThrownBy(() -> new WindowStretches(0, 10, 1, SearchOrder.EARLIEST, 0))
                 .isInstanceOf(IllegalArgumentException.class);
@@ -60,8 +84,13 @@ class WindowStretchesTest {
 
     private static List<List<Long>> stretches(long earliest, long latest, long duration, SearchOrder order,
             long first) {
+        return stretches(earliest, latest, duration, order, first, null);
+    }
+
+    static List<List<Long>> stretches(long earliest, long latest, long duration, SearchOrder order, long first,
+            long[] live) {
         List<List<Long>> result = new ArrayList<>();
-        WindowStretches stretches = new WindowStretches(earliest, latest, duration, order, first);
+        WindowStretches stretches = new WindowStretches(earliest, latest, duration, order, first, live);
         while (stretches.next()) {
             result.add(List.of(stretches.from(), stretches.to()));
             assertThat(result).as("stretches of [%d, %d]", earliest, latest).hasSizeLessThan(200);
