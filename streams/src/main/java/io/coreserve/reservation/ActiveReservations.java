@@ -41,7 +41,11 @@ final class ActiveReservations {
     private final NavigableMap<Long, Set<String>> byEnd = new TreeMap<>();
     private final Map<String, Set<String>> byUser = new HashMap<>();
     private final Map<String, Set<String>> byResource = new HashMap<>();
-    /** One string per resource key and per user, shared by the entries (a domain has few of either). */
+    /**
+     * One string per resource key and per user, shared by the entries (a domain has few of either), held while some
+     * entry has it: a user or resource with no active reservation left is dropped (see {@link #unlink}), so this
+     * grows with what is active, not with every user a task has ever seen.
+     */
     private final Map<String, String> shared = new HashMap<>();
 
     /** {@code decisions}: the decision written under a store key (every indexed key has one). */
@@ -150,14 +154,27 @@ final class ActiveReservations {
         if (previous != null) {
             unlink(byStart, previous.start(), key);
             unlink(byEnd, previous.end(), key);
-            unlink(byUser, previous.user(), key);
+            unlinkShared(byUser, previous.user(), key);
             for (String resource : previous.resources()) {
-                unlink(byResource, resource, key);
+                unlinkShared(byResource, resource, key);
             }
         }
     }
 
     private static <K> void unlink(Map<K, Set<String>> index, K key, String id) {
         index.computeIfPresent(key, (k, ids) -> ids.remove(id) && ids.isEmpty() ? null : ids);
+    }
+
+    /** As {@link #unlink}; the shared string goes too once no entry is indexed under it. */
+    private void unlinkShared(Map<String, Set<String>> index, String key, String id) {
+        unlink(index, key, id);
+        if (!byUser.containsKey(key) && !byResource.containsKey(key)) {
+            shared.remove(key);
+        }
+    }
+
+    /** Strings shared now (for tests). */
+    int sharedStrings() {
+        return shared.size();
     }
 }

@@ -53,6 +53,22 @@ class ActiveReservationsTest {
     }
 
     @Test
+    void shouldDropTheSharedUserStringsOnceTheirReservationsAreForgotten() {
+        ActiveReservations index = new ActiveReservations(store::get);
+        for (int u = 0; u < 100; u++) {
+            write(index, decision("r" + u, "user-" + u, ReservationStatus.ACCEPTED, 100, 200));
+        }
+        write(index, decision("keep", "keeper", ReservationStatus.ACCEPTED, 100, 1_000));
+        write(index, decision("gone", "canceller", ReservationStatus.ACCEPTED, 100, 1_000));
+        write(index, decision("gone", "canceller", ReservationStatus.CANCELLED, 100, 1_000));
+        assertThat(index.sharedStrings()).isEqualTo(101);           // the canceller's went with its reservation
+        due(index, 0, 250);
+        due(index, 250, 300);                                       // forgets what ended by 250
+        assertThat(index.size()).isEqualTo(1);
+        assertThat(index.sharedStrings()).as("only the keeper's").isEqualTo(1);
+    }
+
+    @Test
     void shouldCountAUsersReservationsThatHaveNotEndedAndForgetCancelledOnes() {
         ActiveReservations index = new ActiveReservations(store::get);
         write(index, decision("a", "ann", ReservationStatus.ACCEPTED, 100, 200));
