@@ -43,7 +43,7 @@ final class ActiveReservations {
     private final Map<String, Set<String>> byResource = new HashMap<>();
     /**
      * One string per resource key and per user, shared by the entries (a domain has few of either), held while some
-     * entry has it: a user or resource with no active reservation left is dropped (see {@link #unlink}), so this
+     * entry has it: a user or resource with no active reservation left is dropped ({@link #unlinkShared}), so this
      * grows with what is active, not with every user a task has ever seen.
      */
     private final Map<String, String> shared = new HashMap<>();
