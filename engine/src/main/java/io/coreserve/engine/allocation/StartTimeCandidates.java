@@ -182,7 +182,10 @@ final class StartTimeCandidates {
             for (q++; q < possibleCount && possible[q * 2] - 1 <= pieceEnd; q++) {
                 pieceEnd = pieceEnd(possible[q * 2 + 1], request, end);
             }
-            boolean decoded = timetables.decodedSpan(resource, pieceFrom, pieceEnd, span);
+            // Most pieces of a search after a window on full books begin in the candidate's last reservation, where
+            // the view keeps the last two segments of every resource side by side (see TimetableView#lastSegmentsSpan).
+            boolean decoded = timetables.lastSegmentsSpan(resource, pieceFrom, span)
+                    || timetables.decodedSpan(resource, pieceFrom, pieceEnd, span);
             if (decoded && !holdsFreeRun(candidates.properties, pieceFrom, pieceEnd, request.duration())) {
                 continue;                                // as impossible as the made-up gaps around it
             }

@@ -23,6 +23,8 @@ public final class InMemoryTimetables implements TimetableStore {
     private final DecodedCache decoded;
     /** The run indexes' answers for all timetables side by side, for searches over many candidates. */
     private final HourLevels hourLevels;
+    /** Every timetable's last two segments side by side, for sweeps beginning where its reservations end. */
+    private final LastSegments lastSegments;
 
     public InMemoryTimetables(int resources, int properties) {
         this(resources, properties, DEFAULT_DECODED_BYTES);
@@ -40,6 +42,7 @@ public final class InMemoryTimetables implements TimetableStore {
         this.nothingReserved = new long[properties];
         this.limits = new long[properties];
         this.hourLevels = new HourLevels(properties);
+        this.lastSegments = new LastSegments(properties);
         this.rows = new DecodedRows(properties);
         this.decoded = decodedBytes > 0 ? new DecodedCache(decodedBytes, sweepBlocks) : null;
     }
@@ -171,6 +174,16 @@ public final class InMemoryTimetables implements TimetableStore {
         return timetable != null && timetable.decodedSpan(from, to, span);
     }
 
+    /**
+     * Points {@code span} at the resource's last two segments (its latest reservation's and the free one after it)
+     * when {@code from} lies in them, from arrays kept for the whole domain ({@link LastSegments}): the same rows
+     * from {@code from} on as {@link #decodedSpan}, without following the timetable to its decoded copy.
+     */
+    @Override
+    public boolean lastSegmentsSpan(int resource, long from, DecodedSpan span) {
+        return lastSegments.span(existing(resource), resource, from, span);
+    }
+
     @Override
     public void reserve(int resource, long from, long to, long[] amounts) {
         timetable(resource).reserve(from, to, amounts);
@@ -193,6 +206,7 @@ public final class InMemoryTimetables implements TimetableStore {
             int index = resource;
             timetable.onEdit((from, to, freed) -> {
                 hourLevels.edited(index, from, to);
+                lastSegments.forget(index);
                 releases += freed ? 1 : 0;
             });
             timetables[resource] = timetable;

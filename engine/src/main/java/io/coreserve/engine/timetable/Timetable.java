@@ -94,6 +94,32 @@ public final class Timetable {
     private long last;
     private boolean lastKnown;
 
+    /**
+     * The last two segments: the one of the last breakpoint but one (what the latest reservation holds there) and the
+     * one of the last breakpoint (nothing reserved from then on), their start times into {@code times[row]} and
+     * {@code times[row + 1]} and their amounts into {@code levels[row * P ..]} and {@code levels[(row + 1) * P ..]}.
+     * False, with nothing written, when there are fewer than two breakpoints. Decodes the last block (and the one
+     * before it when the last holds a single breakpoint).
+     */
+    boolean lastTwoSegments(long[] times, long[] levels, int row) {
+        if (size < 2) {
+            return false;
+        }
+        int p = properties;
+        int n = decodeAll(blocks - 1);
+        if (n >= 2) {
+            times[row] = rows.times[n - 1];
+        }
+        times[row + 1] = rows.times[n];
+        // Row n - 1 is the block's base when the block holds one breakpoint: the amounts just before it.
+        System.arraycopy(rows.levels, (n - 1) * p, levels, row * p, 2 * p);
+        if (n < 2) {
+            int before = decodeAll(blocks - 2);
+            times[row] = rows.times[before];
+        }
+        return true;
+    }
+
     /** Bytes held by the encoded breakpoints and the block index (array contents, without object headers). */
     public long encodedBytes() {
         return data.length + 8L * index.length;

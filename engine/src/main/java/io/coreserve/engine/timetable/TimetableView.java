@@ -60,6 +60,17 @@ public interface TimetableView {
     }
 
     /**
+     * Points {@code span} at the resource's last two segments (the one its latest reservation holds before the last
+     * breakpoint, and the one after it, where nothing is reserved) when {@code from} lies in them: the same segments
+     * from {@code from} on as {@link #decodedSpan} (there are no others after them), read where the view keeps them
+     * for every resource. False when {@code from} lies before them, or the view keeps none; then ask
+     * {@link #decodedSpan}.
+     */
+    default boolean lastSegmentsSpan(int resource, long from, DecodedSpan span) {
+        return false;
+    }
+
+    /**
      * Reports, ascending, stretches [lo, hi] of [from, to] outside which no t has every property i of the resource
      * at or below {@code notAbove[i]} throughout [t, t + duration): a superset of those start times, so that a
      * search can sweep only there; {@code capacity} is the resource's (what the thresholds are fractions of). By

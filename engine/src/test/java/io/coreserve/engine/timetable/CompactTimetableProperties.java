@@ -215,7 +215,7 @@ class CompactTimetableProperties {
         assertThat(store.decodedDisagreements()).as("decoded copies that disagreed with their blocks").isZero();
     }
 
-    private static long amount(Random random) {
+    static long amount(Random random) {
         return switch (random.nextInt(5)) {
             case 4 -> 0;
             case 0 -> 1 + random.nextInt(300);
@@ -281,12 +281,12 @@ class CompactTimetableProperties {
         }
     }
 
-    private interface SegmentSource {
+    interface SegmentSource {
         void forEachSegment(long from, long to, SegmentVisitor visitor);
     }
 
     /** The segments of a span as a sweep reads them: the first row clipped to from, then rows starting before to. */
-    private static List<List<Long>> segments(DecodedSpan span, long from, long to, int p) {
+    static List<List<Long>> segments(DecodedSpan span, long from, long to, int p) {
         return segments((f, t, visitor) -> {
             visitor.visit(f, span.levels(), span.first() * p);
             for (int r = span.first() + 1; r <= span.last() && span.times()[r] < t; r++) {
@@ -295,7 +295,7 @@ class CompactTimetableProperties {
         }, from, to, p);
     }
 
-    private static List<List<Long>> segments(SegmentSource source, long from, long to, int p) {
+    static List<List<Long>> segments(SegmentSource source, long from, long to, int p) {
         List<List<Long>> result = new ArrayList<>();
         source.forEachSegment(from, to, (start, reserved, offset) -> {
             List<Long> segment = new ArrayList<>();
