@@ -15,7 +15,8 @@ import java.util.Arrays;
  *
  * <p>A resource's entry is forgotten at every edit of its timetable (the store's edit listener) and read from the
  * timetable again when next asked: on full books a booking edits about five timetables while a search asks hundreds.
- * Not thread-safe, like the timetables.
+ * The arrays grow to the highest resource asked about: 8 (2 + 2P) bytes a resource, 64 with three properties (64 MB
+ * for a million resources, outside the decoded copies' budget). Not thread-safe, like the timetables.
  */
 final class LastSegments {
 
