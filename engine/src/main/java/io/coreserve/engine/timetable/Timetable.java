@@ -107,16 +107,12 @@ public final class Timetable {
         }
         int p = properties;
         int n = decodeAll(blocks - 1);
-        if (n >= 2) {
-            times[row] = rows.times[n - 1];
-        }
         times[row + 1] = rows.times[n];
         // Row n - 1 is the block's base when the block holds one breakpoint: the amounts just before it.
         System.arraycopy(rows.levels, (n - 1) * p, levels, row * p, 2 * p);
-        if (n < 2) {
-            int before = decodeAll(blocks - 2);
-            times[row] = rows.times[before];
-        }
+        // Then that segment starts at the last breakpoint of the block before (decoding it overwrites the rows).
+        int lastButOne = n >= 2 ? n - 1 : decodeAll(blocks - 2);
+        times[row] = rows.times[lastButOne];
         return true;
     }
 
