@@ -9,38 +9,60 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 
 /**
  * Where the CPU went between two looks, for a benchmark's rows on a shared machine: the pipeline's stream threads
  * in this JVM (with {@code --embedded}; one core is 1.0), the whole machine's busy share (from {@code /proc/stat}, all
  * cores; NaN where there is none) and the load average. A row that decided less than asked tells apart a stream
- * thread busy all the time (the pipeline's limit) from one that waited while other work held the cores.
+ * thread busy all the time (the pipeline's limit) from one that waited while other work held the cores. Also the time
+ * the stream threads spent waiting on their transactions (under exactly-once a commit flushes the producer, sends the
+ * consumed offsets and commits, each a wait for the broker; from the producers' own cumulative metrics), which
+ * tells a stream thread short of CPU from one held up by its commits.
  */
 final class CpuWatch {
 
     /** A Kafka Streams processing thread ({@code <client id>-StreamThread-<n>}), not its clients' threads. */
     private static final Pattern STREAM_THREAD = Pattern.compile(".*-StreamThread-\\d+");
     private static final Path PROC_STAT = Path.of("/proc/stat");
+    /** The transactional producers of the stream threads, as the Kafka clients register them. */
+    static final String STREAM_PRODUCERS = "kafka.producer:type=producer-metrics,client-id=*-StreamThread-*-producer";
+    /** Cumulative time a producer's caller waited in each transactional step (ns; Kafka client metrics). */
+    private static final String[] TRANSACTION_WAITS = {"flush-time-ns-total", "txn-begin-time-ns-total",
+        "txn-send-offsets-time-ns-total", "txn-commit-time-ns-total"};
 
-    /** What one interval used. */
-    record Reading(double streamThreadCores, double machineBusy, double loadAverage) {
+    /**
+     * What one interval used: stream threads' CPU and their waits on transactions in cores (1.0 = one core all the
+     * interval; NaN where not measured), the machine's busy share and the load average.
+     */
+    record Reading(double streamThreadCores, double transactionWaitCores, double machineBusy, double loadAverage) {
     }
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final Pattern streamThread;
     private final Path procStat;
+    private final ObjectName streamProducers;
     private final Map<Long, Long> cpuByThread = new HashMap<>();
     private long lastNanos;
     private long[] lastTicks;
+    private double lastTransactionWaitNanos = Double.NaN;
 
     /** Watching from now on. */
     CpuWatch() {
-        this(STREAM_THREAD, PROC_STAT);
+        this(STREAM_THREAD, PROC_STAT, STREAM_PRODUCERS);
     }
 
-    CpuWatch(Pattern streamThread, Path procStat) {
+    /** {@code streamProducers}: the JMX name pattern of the stream threads' producers' metrics. */
+    CpuWatch(Pattern streamThread, Path procStat, String streamProducers) {
         this.streamThread = streamThread;
         this.procStat = procStat;
+        try {
+            this.streamProducers = new ObjectName(streamProducers);
+        } catch (JMException e) {
+            throw new IllegalArgumentException("not a JMX name pattern: " + streamProducers, e);
+        }
         read();
     }
 
@@ -69,8 +91,31 @@ final class CpuWatch {
             machine = (double) (ticks[1] - lastTicks[1]) / (ticks[0] - lastTicks[0]);
         }
         lastTicks = ticks;
-        return new Reading(any ? (double) used / elapsed : Double.NaN, machine,
+        double waited = transactionWaitNanos();
+        double waitCores = (waited - lastTransactionWaitNanos) / elapsed;   // NaN at the first look or without producers
+        lastTransactionWaitNanos = waited;
+        return new Reading(any ? (double) used / elapsed : Double.NaN, waitCores, machine,
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /** The stream threads' producers' waits on transactions so far (ns), summed; NaN when there is none here. */
+    private double transactionWaitNanos() {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        try {
+            double total = 0;
+            boolean any = false;
+            for (ObjectName producer : server.queryNames(streamProducers, null)) {
+                for (String attribute : TRANSACTION_WAITS) {
+                    if (server.getAttribute(producer, attribute) instanceof Number n) {
+                        total += n.doubleValue();
+                        any = true;
+                    }
+                }
+            }
+            return any ? total : Double.NaN;
+        } catch (JMException | RuntimeException unreadable) {
+            return Double.NaN;
+        }
     }
 
     /**

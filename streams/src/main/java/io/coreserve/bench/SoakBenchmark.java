@@ -45,11 +45,12 @@ public final class SoakBenchmark {
     }
 
     /**
-     * One interval of the measured period; {@code cpu}: the pipeline's stream threads (when they run in this JVM) and
-     * the machine over the interval.
+     * One interval of the measured period; {@code engineMillis}: the engine's mean time per decision read in it (the
+     * decisions' own statistics: the window's search and a counter-offer's closest-free searches; NaN when none said), which tells the engine's cost from the rest of the pipeline's;
+     * {@code cpu}: the pipeline's stream threads (when they run in this JVM) and the machine over the interval.
      */
     public record Interval(double secondsFromStart, long sent, long decided, double perSecond, Percentiles latency,
-            long backlog, long lag, CpuWatch.Reading cpu) {
+            double engineMillis, long backlog, long lag, CpuWatch.Reading cpu) {
     }
 
     /** What a soak measured. */
@@ -74,6 +75,9 @@ public final class SoakBenchmark {
     private final Map<ReservationStatus, AtomicInteger> measuredStatuses = new ConcurrentHashMap<>();
     private final AtomicLong decidedFill = new AtomicLong();
     private final AtomicLong decidedMeasured = new AtomicLong();
+    /** The engine's time in the measured decisions read so far, and how many of them said it. */
+    private final AtomicLong engineNanosMeasured = new AtomicLong();
+    private final AtomicLong engineTimedMeasured = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
     private final Semaphore window;
     private volatile boolean stop;
@@ -177,14 +181,16 @@ public final class SoakBenchmark {
             BenchWorkload workload, BenchClients.Lag lag, List<Interval> intervals) {
         progress.printf("[%s] measuring: %d requests/s for %d s, a row every %d s%n", label, options.rate(),
                 options.duration().toSeconds(), options.interval().toSeconds());
-        progress.printf("%8s %8s %10s %8s %8s %8s %9s %8s %9s %9s %6s%n", "s", "sent", "decided/s", "p50 ms",
-                "p99 ms", "max ms", "backlog", "lag", "stream %", "machine %", "load");
+        progress.printf("%8s %8s %10s %8s %8s %8s %10s %9s %8s %9s %7s %9s %6s%n", "s", "sent", "decided/s",
+                "p50 ms", "p99 ms", "max ms", "engine ms", "backlog", "lag", "stream %", "txn %", "machine %", "load");
         long interval = 1_000_000_000L / options.rate();
         long start = System.nanoTime();
         long end = start + options.duration().toNanos();
         long nextRow = start + options.interval().toNanos();
         long rowStart = start;
         long decidedAtRow = decidedMeasured.get();
+        long engineNanosAtRow = engineNanosMeasured.get();
+        long engineTimedAtRow = engineTimedMeasured.get();
         long sent = 0;
         long sentAtRow = 0;
         long due = start;
@@ -195,15 +201,23 @@ public final class SoakBenchmark {
             if (now >= nextRow) {
                 long decided = decidedMeasured.get();
                 Percentiles p = Percentiles.ofNanos(intervalLatencies.getAndSet(new ConcurrentLinkedQueue<>()));
+                long engineNanos = engineNanosMeasured.get();
+                long engineTimed = engineTimedMeasured.get();
+                double engineMillis = engineTimed == engineTimedAtRow ? Double.NaN
+                        : (engineNanos - engineNanosAtRow) / 1e6 / (engineTimed - engineTimedAtRow);
                 Interval row = new Interval((now - start) / 1e9, sent - sentAtRow, decided - decidedAtRow,
-                        (decided - decidedAtRow) / ((now - rowStart) / 1e9), p, undecided.size(), lag.now(),
-                        cpu.read());
+                        (decided - decidedAtRow) / ((now - rowStart) / 1e9), p, engineMillis, undecided.size(),
+                        lag.now(), cpu.read());
                 intervals.add(row);
-                progress.printf("%8.0f %8d %10.0f %8.1f %8.1f %8.1f %9d %8d %9.0f %9.0f %6.2f%n",
-                        row.secondsFromStart(), row.sent(), row.perSecond(), p.p50(), p.p99(), p.max(), row.backlog(),
-                        row.lag(), 100 * row.cpu().streamThreadCores(), 100 * row.cpu().machineBusy(),
+                progress.printf("%8.0f %8d %10.0f %8.1f %8.1f %8.1f %10.3f %9d %8d %9.0f %7.0f %9.0f %6.2f%n",
+                        row.secondsFromStart(), row.sent(), row.perSecond(), p.p50(), p.p99(), p.max(),
+                        row.engineMillis(), row.backlog(),
+                        row.lag(), 100 * row.cpu().streamThreadCores(), 100 * row.cpu().transactionWaitCores(),
+                        100 * row.cpu().machineBusy(),
                         row.cpu().loadAverage());
                 decidedAtRow = decided;
+                engineNanosAtRow = engineNanos;
+                engineTimedAtRow = engineTimed;
                 sentAtRow = sent;
                 rowStart = now;
                 nextRow += options.interval().toNanos();
@@ -275,6 +289,13 @@ public final class SoakBenchmark {
                         measuredLatencies.add(latency);
                         intervalLatencies.get().add(latency);
                         measuredStatuses.computeIfAbsent(status, k -> new AtomicInteger()).incrementAndGet();
+                        Map<String, Long> phases = r.value().getStatistics() == null ? null
+                                : r.value().getStatistics().getPhaseNanos();
+                        if (phases != null && phases.get("total") != null) {
+                            // The window's search, and a counter-offer's searches around it (timed apart).
+                            engineNanosMeasured.addAndGet(phases.get("total") + phases.getOrDefault("closestFree", 0L));
+                            engineTimedMeasured.incrementAndGet();
+                        }
                         decidedMeasured.incrementAndGet();
                     } else {
                         fillStatuses.computeIfAbsent(status, k -> new AtomicInteger()).incrementAndGet();

@@ -21,13 +21,14 @@ public final class SoakReport {
                         + "%.0f/s; %s)%n", r.label(), r.n(), r.filled(), r.fillSeconds(), r.fillFirstPerSecond(),
                 r.fillLastPerSecond(), r.fillStatuses());
         out.println();
-        out.println("| s | sent | decided/s | p50 ms | p99 ms | max ms | backlog | consumer lag "
-                + "| stream threads % of a core | machine busy % | load |");
-        out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+        out.println("| s | sent | decided/s | p50 ms | p99 ms | max ms | engine ms a decision | backlog | consumer lag "
+                + "| stream threads % of a core | waiting on transactions % | machine busy % | load |");
+        out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (SoakBenchmark.Interval i : r.intervals()) {
-            out.printf("| %.0f | %d | %.0f | %.1f | %.1f | %.1f | %d | %d | %s | %s | %.2f |%n", i.secondsFromStart(),
-                    i.sent(), i.perSecond(), i.latency().p50(), i.latency().p99(), i.latency().max(), i.backlog(),
-                    i.lag(), percent(i.cpu().streamThreadCores()), percent(i.cpu().machineBusy()),
+            out.printf("| %.0f | %d | %.0f | %.1f | %.1f | %.1f | %.3f | %d | %d | %s | %s | %s | %.2f |%n",
+                    i.secondsFromStart(), i.sent(), i.perSecond(), i.latency().p50(), i.latency().p99(),
+                    i.latency().max(), i.engineMillis(), i.backlog(), i.lag(), percent(i.cpu().streamThreadCores()),
+                    percent(i.cpu().transactionWaitCores()), percent(i.cpu().machineBusy()),
                     i.cpu().loadAverage());
         }
         out.println();
@@ -74,9 +75,11 @@ public final class SoakReport {
             row.put("sent", i.sent());
             row.put("perSecond", i.perSecond());
             row.put("latencyMillis", latency(i.latency()));
+            row.put("engineMillisPerDecision", finiteOrNull(i.engineMillis()));
             row.put("backlog", i.backlog());
             row.put("consumerLag", i.lag());
             row.put("streamThreadCores", finiteOrNull(i.cpu().streamThreadCores()));
+            row.put("transactionWaitCores", finiteOrNull(i.cpu().transactionWaitCores()));
             row.put("machineBusy", finiteOrNull(i.cpu().machineBusy()));
             row.put("loadAverage", finiteOrNull(i.cpu().loadAverage()));
             return row;
