@@ -92,7 +92,10 @@ final class CpuWatch {
         }
         lastTicks = ticks;
         double waited = transactionWaitNanos();
-        double waitCores = (waited - lastTransactionWaitNanos) / elapsed;   // NaN at the first look or without producers
+        // NaN at the first look or without producers, and when the totals went back (a stream thread's producer was
+        // replaced, and started counting again): not measured over this interval.
+        double waitCores = waited >= lastTransactionWaitNanos ? (waited - lastTransactionWaitNanos) / elapsed
+                : Double.NaN;
         lastTransactionWaitNanos = waited;
         return new Reading(any ? (double) used / elapsed : Double.NaN, waitCores, machine,
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());

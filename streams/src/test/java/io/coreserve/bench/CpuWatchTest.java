@@ -81,6 +81,10 @@ class CpuWatchTest {
             // 6 ms waited over the elapsed time, at least 5 ms: a share above 6 ms / elapsed and at most 6 / 5
             assertThat(reading.transactionWaitCores()).isBetween(6e6 / elapsed, 1.2);
             assertThat(watch.read().transactionWaitCores()).as("nothing waited since").isZero();
+            waits.flushNanos = 0;                                // a replaced producer counts from zero again
+            assertThat(watch.read().transactionWaitCores()).as("totals went back: not measured").isNaN();
+            waits.flushNanos = 1_000_000;
+            assertThat(watch.read().transactionWaitCores()).as("measured again from there").isPositive();
         } finally {
             server.unregisterMBean(streamProducer);
             server.unregisterMBean(otherProducer);
