@@ -6,6 +6,7 @@ import io.coreserve.events.CoAllocationRequest;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
+import io.coreserve.metrics.EngineTime;
 import io.coreserve.topology.EventSerdes;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -194,8 +195,9 @@ public final class PipelineBenchmark {
                     decided.incrementAndGet();
                     latencies.get(s.phase()).add(now - s.nanos());
                     ReservationDecision d = r.value();
-                    if (d.getStatistics() != null && d.getStatistics().getPhaseNanos().get("total") != null) {
-                        engineNanos.get(s.phase()).add(d.getStatistics().getPhaseNanos().get("total"));
+                    Long engine = EngineTime.nanos(d);
+                    if (engine != null) {
+                        engineNanos.get(s.phase()).add(engine);
                     }
                     statuses.computeIfAbsent(d.getStatus(), k -> new AtomicInteger()).incrementAndGet();
                     if (s.phase() == Phase.MAX_WARMUP || s.phase() == Phase.MAX) {

@@ -5,6 +5,7 @@ import io.coreserve.events.CoAllocationRequest;
 import io.coreserve.events.ReservationCommand;
 import io.coreserve.events.ReservationDecision;
 import io.coreserve.events.ReservationStatus;
+import io.coreserve.metrics.EngineTime;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -289,11 +290,9 @@ public final class SoakBenchmark {
                         measuredLatencies.add(latency);
                         intervalLatencies.get().add(latency);
                         measuredStatuses.computeIfAbsent(status, k -> new AtomicInteger()).incrementAndGet();
-                        Map<String, Long> phases = r.value().getStatistics() == null ? null
-                                : r.value().getStatistics().getPhaseNanos();
-                        if (phases != null && phases.get("total") != null) {
-                            // The window's search, and a counter-offer's searches around it (timed apart).
-                            engineNanosMeasured.addAndGet(phases.get("total") + phases.getOrDefault("closestFree", 0L));
+                        Long engine = EngineTime.nanos(r.value());
+                        if (engine != null) {
+                            engineNanosMeasured.addAndGet(engine);
                             engineTimedMeasured.incrementAndGet();
                         }
                         decidedMeasured.incrementAndGet();

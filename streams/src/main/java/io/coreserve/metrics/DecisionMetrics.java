@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * Decisions as they become readable (read_committed, from the latest offsets, no consumer group), counted by status
  * and timed: {@code coreserve_decisions_total{status}}, {@code coreserve_decision_latency_seconds} (from the
  * request's record timestamp, which the decision inherits, to the committed decision being read here: what a user
- * waits) and {@code coreserve_engine_search_seconds} (the engine's own time, {@code statistics.phaseNanos.total}).
+ * waits) and {@code coreserve_engine_search_seconds} (the engine's own time, {@link EngineTime}: the window's search and a
+ * counter-offer's closest-free searches).
  * Read from the topic rather than inside the pipeline so the pipeline's code stays as it is and only what was
  * committed is counted.
  */
@@ -96,8 +97,9 @@ final class DecisionMetrics implements AutoCloseable {
         byStatus.computeIfAbsent(d.getStatus().name(), status -> Counter.builder("coreserve.decisions")
                 .description("decisions written, by status").tag("status", status).register(registry)).increment();
         latency.record(Duration.ofMillis(Math.max(0, System.currentTimeMillis() - r.timestamp())));
-        if (d.getStatistics() != null && d.getStatistics().getPhaseNanos().get("total") != null) {
-            search.record(Duration.ofNanos(d.getStatistics().getPhaseNanos().get("total")));
+        Long engine = EngineTime.nanos(d);
+        if (engine != null) {
+            search.record(Duration.ofNanos(engine));
         }
     }
 

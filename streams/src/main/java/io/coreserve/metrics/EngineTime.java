@@ -1,0 +1,30 @@
+package io.coreserve.metrics;
+
+import io.coreserve.events.ReservationDecision;
+import java.util.Map;
+
+/**
+ * The engine's own time for a decision, from the decision's statistics: the search of its window
+ * ({@code phaseNanos.total}) and, for a counter-offer, the searches for the closest free intervals around it, which
+ * are timed apart ({@code phaseNanos.closestFree}) and on full books cost more than the window's. One definition for
+ * the metric and the benchmarks, so that they agree on what "the engine" took.
+ */
+public final class EngineTime {
+
+    private EngineTime() {
+    }
+
+    /** In nanoseconds; null when the decision carries no engine statistics (refused before the engine). */
+    public static Long nanos(ReservationDecision decision) {
+        if (decision.getStatistics() == null) {
+            return null;
+        }
+        Map<String, Long> phases = decision.getStatistics().getPhaseNanos();
+        Long window = phases.get("total");
+        if (window == null) {
+            return null;
+        }
+        Long closestFree = phases.get("closestFree");
+        return closestFree == null ? window : window + closestFree;
+    }
+}
