@@ -67,19 +67,22 @@ class CpuWatchTest {
         server.registerMBean(waits, streamProducer);
         server.registerMBean(otherWaits, otherProducer);
         try {
-            long before = System.nanoTime();
+            long beforeWatch = System.nanoTime();
             CpuWatch watch = new CpuWatch(Pattern.compile(".*-StreamThread-\\d+"), dir.resolve("missing"),
                     "cpuwatchtest:type=producer-metrics,client-id=*-StreamThread-*-producer");
+            long afterWatch = System.nanoTime();
             waits.flushNanos = 3_000_000;
             waits.sendOffsetsNanos = 2_000_000;
             waits.commitNanos = 1_000_000;
             otherWaits.flushNanos = 1_000_000_000_000L;          // not a stream thread's: left out
-            Thread.sleep(5);
+            long beforeRead = System.nanoTime();
             CpuWatch.Reading reading = watch.read();
-            long elapsed = System.nanoTime() - before;
+            long afterRead = System.nanoTime();
 
-            // 6 ms waited over the elapsed time, at least 5 ms: a share above 6 ms / elapsed and at most 6 / 5
-            assertThat(reading.transactionWaitCores()).isBetween(6e6 / elapsed, 1.2);
+            // 6 ms waited over the watch's interval, which lies between [afterWatch, beforeRead] and
+            // [beforeWatch, afterRead]
+            assertThat(reading.transactionWaitCores()).isBetween(6e6 / (afterRead - beforeWatch),
+                    6e6 / Math.max(1, beforeRead - afterWatch));
             assertThat(watch.read().transactionWaitCores()).as("nothing waited since").isZero();
             waits.flushNanos = 0;                                // a replaced producer counts from zero again
             assertThat(watch.read().transactionWaitCores()).as("totals went back: not measured").isNaN();
