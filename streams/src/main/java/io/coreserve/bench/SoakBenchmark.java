@@ -46,8 +46,8 @@ public final class SoakBenchmark {
     }
 
     /**
-     * One interval of the measured period; {@code engineMillis}: the engine's mean time per decision read in it (the
-     * decisions' own statistics: the window's search and a counter-offer's closest-free searches; NaN when none said), which tells the engine's cost from the rest of the pipeline's;
+     * One interval of the measured period; {@code engineMillis}: the engine's mean time per decision read in it
+     * ({@link EngineTime}; NaN when no decision said), which tells the engine's cost from the rest of the pipeline's;
      * {@code cpu}: the pipeline's stream threads (when they run in this JVM) and the machine over the interval.
      */
     public record Interval(double secondsFromStart, long sent, long decided, double perSecond, Percentiles latency,
@@ -212,10 +212,8 @@ public final class SoakBenchmark {
                 intervals.add(row);
                 progress.printf("%8.0f %8d %10.0f %8.1f %8.1f %8.1f %10.3f %9d %8d %9.0f %7.0f %9.0f %6.2f%n",
                         row.secondsFromStart(), row.sent(), row.perSecond(), p.p50(), p.p99(), p.max(),
-                        row.engineMillis(), row.backlog(),
-                        row.lag(), 100 * row.cpu().streamThreadCores(), 100 * row.cpu().transactionWaitCores(),
-                        100 * row.cpu().machineBusy(),
-                        row.cpu().loadAverage());
+                        row.engineMillis(), row.backlog(), row.lag(), 100 * row.cpu().streamThreadCores(),
+                        100 * row.cpu().transactionWaitCores(), 100 * row.cpu().machineBusy(), row.cpu().loadAverage());
                 decidedAtRow = decided;
                 engineNanosAtRow = engineNanos;
                 engineTimedAtRow = engineTimed;

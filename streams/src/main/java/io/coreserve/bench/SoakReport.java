@@ -25,9 +25,9 @@ public final class SoakReport {
                 + "| stream threads % of a core | waiting on transactions % | machine busy % | load |");
         out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (SoakBenchmark.Interval i : r.intervals()) {
-            out.printf("| %.0f | %d | %.0f | %.1f | %.1f | %.1f | %.3f | %d | %d | %s | %s | %s | %.2f |%n",
+            out.printf("| %.0f | %d | %.0f | %.1f | %.1f | %.1f | %s | %d | %d | %s | %s | %s | %.2f |%n",
                     i.secondsFromStart(), i.sent(), i.perSecond(), i.latency().p50(), i.latency().p99(),
-                    i.latency().max(), i.engineMillis(), i.backlog(), i.lag(), percent(i.cpu().streamThreadCores()),
+                    i.latency().max(), millis(i.engineMillis()), i.backlog(), i.lag(), percent(i.cpu().streamThreadCores()),
                     percent(i.cpu().transactionWaitCores()), percent(i.cpu().machineBusy()),
                     i.cpu().loadAverage());
         }
@@ -43,6 +43,11 @@ public final class SoakReport {
     /** JSON has no NaN: not measured is null. */
     private static Double finiteOrNull(double value) {
         return Double.isFinite(value) ? value : null;
+    }
+
+    /** Milliseconds to three places; "-" where nothing was measured (no decision carried the engine's time). */
+    private static String millis(double value) {
+        return Double.isNaN(value) ? "-" : String.format("%.3f", value);
     }
 
     /** A share as a whole percentage; "-" where it was not measured (the pipeline runs elsewhere; no /proc). */

@@ -26,8 +26,8 @@ import org.slf4j.LoggerFactory;
  * Decisions as they become readable (read_committed, from the latest offsets, no consumer group), counted by status
  * and timed: {@code coreserve_decisions_total{status}}, {@code coreserve_decision_latency_seconds} (from the
  * request's record timestamp, which the decision inherits, to the committed decision being read here: what a user
- * waits) and {@code coreserve_engine_search_seconds} (the engine's own time, {@link EngineTime}: the window's search and a
- * counter-offer's closest-free searches).
+ * waits) and {@code coreserve_engine_search_seconds} (the engine's own time, {@link EngineTime}: the window's search
+ * and a counter-offer's closest-free searches).
  * Read from the topic rather than inside the pipeline so the pipeline's code stays as it is and only what was
  * committed is counted.
  */

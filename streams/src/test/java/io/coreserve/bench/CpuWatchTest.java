@@ -60,7 +60,8 @@ class CpuWatchTest {
     @Test
     void shouldShareTheStreamProducersWaitsOnTransactionsOverTheElapsedTime() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        ObjectName streamProducer = new ObjectName("cpuwatchtest:type=producer-metrics,client-id=app-StreamThread-1-producer");
+        ObjectName streamProducer =
+                new ObjectName("cpuwatchtest:type=producer-metrics,client-id=app-StreamThread-1-producer");
         ObjectName otherProducer = new ObjectName("cpuwatchtest:type=producer-metrics,client-id=app-other-producer");
         TransactionWaits waits = new TransactionWaits();
         TransactionWaits otherWaits = new TransactionWaits();
