@@ -45,6 +45,13 @@ public final class WatchCommand implements Callable<Integer> {
     @Option(names = "--request", paramLabel = "ID", description = "Only records about this request id.")
     String requestId;
 
+    /** What a line is about: a decision or a notification (a request usually has both, in no fixed order). */
+    enum RecordType { decision, notification }
+
+    @Option(names = "--type", paramLabel = "TYPE",
+            description = "Only decisions or only notifications (${COMPLETION-CANDIDATES}); both by default.")
+    RecordType type;
+
     @Option(names = "--from-now", description = "Skip what is already on the topics.")
     boolean fromNow;
 
@@ -62,7 +69,7 @@ public final class WatchCommand implements Callable<Integer> {
         int printed = 0;
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = new ArrayList<>();
-            for (String topic : List.of(decisionTopic, config.topics().notifications())) {
+            for (String topic : topicsToRead(decisionTopic, config.topics().notifications())) {
                 consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
             }
             consumer.assign(partitions);
@@ -90,6 +97,14 @@ public final class WatchCommand implements Callable<Integer> {
             }
         }
         return count == null || printed >= count ? 0 : 1;
+    }
+
+    /** The decisions and notifications topics, or the one {@code --type} asks for. */
+    private List<String> topicsToRead(String decisionTopic, String notificationTopic) {
+        if (type == null) {
+            return List.of(decisionTopic, notificationTopic);
+        }
+        return List.of(type == RecordType.decision ? decisionTopic : notificationTopic);
     }
 
     private boolean matches(SpecificRecord value) {

@@ -136,6 +136,12 @@ class PipelineIntegrationTest {
             cores += a.get("amounts").get("cores").asDouble();
         }
         assertThat(cores).isGreaterThanOrEqualTo(10 - 1e-6);
+
+        // --type keeps one of the two (both are on the topics by now; a few seconds read them from the beginning).
+        String notificationsOnly = runCli(concat(concat(new String[] {"watch"}, connection()),
+                "--json", "--type", "notification", "--request", requestId, "--timeout", "3"));
+        assertThat(notificationsOnly.lines().map(PipelineIntegrationTest::parse).toList())
+                .extracting(n -> n.get("type").asText()).containsExactly("notification");
     }
 
     @Test
@@ -274,7 +280,7 @@ class PipelineIntegrationTest {
         }
 
         String watched = runCli(concat(concat(new String[] {"watch"}, connection()),
-                "--json", "--request", "offer-job-1", "--count", "1", "--timeout", "90"));
+                "--json", "--type", "decision", "--request", "offer-job-1", "--count", "1", "--timeout", "90"));
 
         JsonNode decision = parse(watched.lines().findFirst().orElseThrow());
         assertThat(decision.get("status").asText()).isEqualTo("ACCEPTED");
