@@ -33,7 +33,7 @@ import java.util.Set;
  * forget the past on every simulated minute, and {@code window-known} to give closestFree the window's outcome.
  * System properties: {@code -Dalgorithm=improved} (the pipeline's default; {@code paper} otherwise) and
  * {@code -DmeasureFrom=180000} (no closest-free searches before that decision: they book nothing, so the books fill
- * the same, sooner).
+ * the same, sooner). At the end, the measured decisions by their cost ({@link DecisionCostTable}).
  */
 final class EngineFillRun {
 
@@ -95,6 +95,7 @@ final class EngineFillRun {
         long lastForget = start;
         long[] afterStats = new long[6];
         long digest = 17;                   // of every decision's outcome: runs of two engines compare batch by batch
+        DecisionCostTable costs = new DecisionCostTable();
         for (int k = 0; k < total; k++) {
             long now = start + (long) k * 1000 / rate;
             if (forget && now - lastForget >= 60_000) {
@@ -103,6 +104,8 @@ final class EngineFillRun {
             }
             Request request = toEngine(workload.next(Instant.ofEpochMilli(now)), now);
             long t0 = cpu.getCurrentThreadCpuTime();
+            long closestOfThis = 0;
+            ClosestFreeIntervals closest = null;
             Outcome outcome = allocator.allocate(request);
             allocateNanos += cpu.getCurrentThreadCpuTime() - t0;
             String kind;
@@ -114,11 +117,12 @@ final class EngineFillRun {
                 if (k >= measureFrom && (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
                         || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET)) {
                     long c0 = cpu.getCurrentThreadCpuTime();
-                    ClosestFreeIntervals closest = singlePass
+                    closest = singlePass
                             ? allocator.closestFree(request, outcome, now, horizon, EngineConfig.defaults().mInit())
                             : windowKnown ? allocator.closestFree(request, outcome, now, horizon)
                             : allocator.closestFree(request, now, horizon);
-                    closestNanos += cpu.getCurrentThreadCpuTime() - c0;
+                    closestOfThis = cpu.getCurrentThreadCpuTime() - c0;
+                    closestNanos += closestOfThis;
                     kind = closest.earliestAfter() != null || closest.latestBefore() != null
                             ? "COUNTER_OFFER/" + rejection.reason().name() : kind;
                     digest = 31 * digest + java.util.Objects.hash(rejection.message(),
@@ -142,6 +146,11 @@ final class EngineFillRun {
                 digest = 31 * digest + planHash(plan);
             }
             nanos[k % batch] = cpu.getCurrentThreadCpuTime() - t0;
+            if (k >= measureFrom) {
+                costs.add(nanos[k % batch], closestOfThis, outcome instanceof Plan, request.durationMillis(),
+                        closest == null || closest.earliestAfter() == null ? null : closest.earliestAfter().stats(),
+                        closest == null || closest.latestBefore() == null ? null : closest.latestBefore().stats());
+            }
             outcomes.merge(kind, 1, Integer::sum);
             if ((k + 1) % batch == 0) {
                 long[] sorted = nanos.clone();
@@ -174,6 +183,8 @@ final class EngineFillRun {
                 allocateNanos = 0;
             }
         }
+        System.out.printf("%nThe measured decisions (from decision %d on) by their CPU time:%n", measureFrom + 1);
+        costs.print(System.out);
     }
 
     private static String quantiles(List<Long> values) {
