@@ -143,7 +143,7 @@ public final class Settings {
         def.define(COMMIT_FRESH_AGE, Type.STRING, "PT0.2S", nonNegativeDuration(), Importance.LOW,
                 "an input younger than this (wall clock less its record timestamp) has its output committed within "
                         + COMMIT_FRESH_INTERVAL + ", one up to ten times as old (late: a short queue) within five times "
-                        + "that or a tenth of its age; older ones (a backlog) at commit.interval.ms (300 ms), so fewer transactions while "
+                        + "that; older ones (a backlog) at commit.interval.ms (300 ms), so fewer transactions while "
                         + "catching up (0: every output at commit.interval.ms)");
         def.define(COMMIT_FRESH_INTERVAL, Type.STRING, "PT0.01S", positiveDuration(), Importance.LOW,
                 "how soon the output of a fresh input is committed (a wall-clock punctuation per task; see "

@@ -14,7 +14,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * input's output; an input younger than {@link Settings#COMMIT_FRESH_AGE} (the wall clock less its record timestamp:
  * the producer's clock, or the original request's for outputs that carry its time on) leaves a commit owed, which a
  * wall-clock punctuation {@link Settings#COMMIT_FRESH_INTERVAL} later asks Kafka Streams for. A late input (up to
- * ten times the fresh age) leaves one owed within five fresh intervals or a tenth of its age; older inputs (a backlog) wait for
+ * ten times the fresh age) leaves one owed within five fresh intervals; older inputs (a backlog) wait for
  * {@code commit.interval.ms}, which is long (300 ms).
  *
  * <p>Why: at a steady rate every input is fresh and its output is committed within the fresh interval (10 ms), as a
@@ -31,16 +31,11 @@ public final class FreshCommits {
     /**
      * An input older than the fresh age but not {@value #LATE_AGE_FACTOR} times it is late: it waited in a short
      * queue (a pause of the JVM, a burst), not in a backlog. Its output owes a commit too, paid within
-     * {@value #LATE_INTERVAL_FACTOR} fresh intervals or a {@value #LATE_AGE_SHARE}th of the input's age, whichever is
-     * longer (2 s, 50 ms and 200 ms at most by default): left to {@code commit.interval.ms} (300 ms), the first run
-     * after start had p99 62 to 113 ms at 100 requests/s, against 53 with a 100 ms interval. The share of the age:
-     * a pipeline that nearly caught up with a backlog decides inputs 0.2 to 2 s old, and committing all of them every
-     * 50 ms kept its stream thread waiting on transactions 11 % of a minute of the soak, against 2 to 4 % in the
-     * backlog's minutes; an output whose input waited a second is not made much later by 100 ms more.
+     * {@value #LATE_INTERVAL_FACTOR} fresh intervals (2 s and 50 ms by default): left to {@code commit.interval.ms}
+     * (300 ms), the first run after start had p99 62 to 113 ms at 100 requests/s, against 53 with a 100 ms interval.
      */
     static final int LATE_AGE_FACTOR = 10;
     static final int LATE_INTERVAL_FACTOR = 5;
-    static final int LATE_AGE_SHARE = 10;
 
     private final long freshAgeMillis;
     private final Duration interval;
@@ -87,8 +82,7 @@ public final class FreshCommits {
      */
     public void afterOutput(ProcessorContext<?, ?> context, long recordTimestamp) {
         long now = System.currentTimeMillis();
-        Duration within = isFresh(recordTimestamp, now) ? interval
-                : isLate(recordTimestamp, now) ? lateInterval(now - recordTimestamp) : null;
+        Duration within = isFresh(recordTimestamp, now) ? interval : isLate(recordTimestamp, now) ? lateInterval : null;
         if (within == null) {
             return;
         }
@@ -101,12 +95,6 @@ public final class FreshCommits {
         }
         owed = context.schedule(within, PunctuationType.WALL_CLOCK_TIME, t -> payOwed(context));
         owedDue = due;
-    }
-
-    /** How soon a late input's output is committed: see {@link #LATE_AGE_SHARE}. */
-    Duration lateInterval(long ageMillis) {
-        long share = ageMillis / LATE_AGE_SHARE;
-        return share > lateInterval.toMillis() ? Duration.ofMillis(share) : lateInterval;
     }
 
     private static long saturatedProduct(long millis, int factor) {

@@ -51,13 +51,13 @@ class FreshCommitsTest {
         MockProcessorContext<String, String> context = contextWith("PT0.2S");
         FreshCommits commits = FreshCommits.of(context.appConfigs());
 
-        commits.afterOutput(context, System.currentTimeMillis() - 300);
-        assertThat(context.scheduledPunctuators()).as("a request that waited 0.3 s: late, not a backlog").hasSize(1);
+        commits.afterOutput(context, System.currentTimeMillis() - 1_000);
+        assertThat(context.scheduledPunctuators()).as("a request that waited a second: late, not a backlog").hasSize(1);
         MockProcessorContext.CapturedPunctuator late = context.scheduledPunctuators().get(0);
         assertThat(late.getInterval()).as("five fresh intervals").isEqualTo(Duration.ofMillis(50));
 
         commits.afterOutput(context, System.currentTimeMillis() - 1_000);
-        assertThat(context.scheduledPunctuators()).as("already owed sooner").hasSize(1);
+        assertThat(context.scheduledPunctuators()).as("already owed as soon").hasSize(1);
         commits.afterOutput(context, System.currentTimeMillis());
         assertThat(context.scheduledPunctuators()).as("a fresh input brings the commit forward").hasSize(2);
         assertThat(late.cancelled()).isTrue();
@@ -65,9 +65,6 @@ class FreshCommitsTest {
         commits.afterOutput(context, System.currentTimeMillis() - 1_000);
         assertThat(context.scheduledPunctuators()).as("a late input does not put it back").hasSize(2);
 
-        assertThat(commits.lateInterval(300)).as("five fresh intervals").isEqualTo(Duration.ofMillis(50));
-        assertThat(commits.lateInterval(1_000)).as("a tenth of its age").isEqualTo(Duration.ofMillis(100));
-        assertThat(commits.lateInterval(2_000)).isEqualTo(Duration.ofMillis(200));
         assertThat(commits.isLate(1_000_000, 1_002_000)).as("ten fresh ages").isTrue();
         assertThat(commits.isLate(1_000_000, 1_002_001)).as("a backlog").isFalse();
     }
