@@ -27,7 +27,7 @@ final class DecisionCostTable {
         }
     }
 
-    /** One decision: its CPU time, that of its closest-free searches, and theirs statistics (null: none found). */
+    /** One decision: its CPU time, that of its closest-free searches, and their statistics (null: none found). */
     void add(long nanos, long closestNanos, boolean accepted, long durationMillis, SearchStats after,
             SearchStats before) {
         Bucket bucket = buckets[bucketOf(nanos)];
