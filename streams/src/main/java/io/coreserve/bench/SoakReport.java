@@ -27,9 +27,9 @@ public final class SoakReport {
         for (SoakBenchmark.Interval i : r.intervals()) {
             out.printf("| %.0f | %d | %.0f | %.1f | %.1f | %.1f | %s | %d | %d | %s | %s | %s | %.2f |%n",
                     i.secondsFromStart(), i.sent(), i.perSecond(), i.latency().p50(), i.latency().p99(),
-                    i.latency().max(), millis(i.engineMillis()), i.backlog(), i.lag(), percent(i.cpu().streamThreadCores()),
-                    percent(i.cpu().transactionWaitCores()), percent(i.cpu().machineBusy()),
-                    i.cpu().loadAverage());
+                    i.latency().max(), millis(i.engineMillis()), i.backlog(), i.lag(),
+                    percent(i.cpu().streamThreadCores()), percent(i.cpu().transactionWaitCores()),
+                    percent(i.cpu().machineBusy()), i.cpu().loadAverage());
         }
         out.println();
         out.printf("| rate/s | sent | decided | undecided after drain | decided/s | p50 ms | p99 ms | max ms | statuses "

@@ -14,17 +14,20 @@ public final class EngineTime {
     private EngineTime() {
     }
 
-    /** In nanoseconds; null when the decision carries no engine statistics (refused before the engine). */
+    /**
+     * In nanoseconds; null when the decision carries no engine statistics (refused before the engine) or times no
+     * engine writes (negative: the decision is read off a topic). The sum saturates instead of wrapping.
+     */
     public static Long nanos(ReservationDecision decision) {
         if (decision.getStatistics() == null) {
             return null;
         }
         Map<String, Long> phases = decision.getStatistics().getPhaseNanos();
         Long window = phases.get("total");
-        if (window == null) {
+        Long closestFree = phases.getOrDefault("closestFree", 0L);
+        if (window == null || window < 0 || closestFree == null || closestFree < 0) {
             return null;
         }
-        Long closestFree = phases.get("closestFree");
-        return closestFree == null ? window : window + closestFree;
+        return closestFree > Long.MAX_VALUE - window ? Long.MAX_VALUE : window + closestFree;
     }
 }

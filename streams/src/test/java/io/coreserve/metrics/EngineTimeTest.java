@@ -34,6 +34,15 @@ class EngineTimeTest {
                 .as("no total: not a search the engine timed").isNull();
     }
 
+    @Test
+    void shouldNeitherWrapNorTakeNegativeTimesFromADecisionReadOffATopic() {
+        assertThat(EngineTime.nanos(decision(ReservationStatus.COUNTER_OFFER,
+                Map.of("total", Long.MAX_VALUE - 1, "closestFree", 5L)))).isEqualTo(Long.MAX_VALUE);
+        assertThat(EngineTime.nanos(decision(ReservationStatus.COUNTER_OFFER,
+                Map.of("total", 200L, "closestFree", -900L)))).isNull();
+        assertThat(EngineTime.nanos(decision(ReservationStatus.ACCEPTED, Map.of("total", -1L)))).isNull();
+    }
+
     private static ReservationDecision decision(ReservationStatus status, Map<String, Long> phases) {
         return ReservationDecision.newBuilder().setRequestId("r").setDomain("d").setUser("u").setStatus(status)
                 .setMessage("m").setDecidedAt(Instant.ofEpochMilli(1))
