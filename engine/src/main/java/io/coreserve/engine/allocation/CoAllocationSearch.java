@@ -155,6 +155,9 @@ final class CoAllocationSearch {
                         stretches.to());
                 counters.startTimesNanos += System.nanoTime() - t;
                 startTimeCount += startTimes.length;
+                if (proof != null) {
+                    proof.fewFree(phaseThree.fewFreeTimes());
+                }
 
                 t = System.nanoTime();
                 for (long start : startTimes) {

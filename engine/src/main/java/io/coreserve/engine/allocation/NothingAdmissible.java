@@ -111,6 +111,22 @@ final class NothingAdmissible {
         }
     }
 
+    /**
+     * At every time of {@code intervals} ([lo, hi] pairs) fewer than N candidates are free: what Phase III counted
+     * before sweeping ({@link StartTimeCandidates#fewFreeTimes}). Such times are proven whatever start time the
+     * search tried before them: since Phase III no longer offers the start times there at which fewer than N are
+     * free, the search's own tries would leave them next to the last start time with N or more free, or an
+     * unproven one.
+     */
+    void fewFree(long[] intervals) {
+        for (int q = 0; q + 1 < intervals.length; q += 2) {
+            known.add(intervals[q], intervals[q + 1]);
+        }
+    }
+
+    /** Times known to have fewer than N free candidates ({@link #fewFree}). */
+    private final TimeIntervals known = new TimeIntervals();
+
     /** At start time {@code t}, N or more candidates are free (|R_a| >= N). */
     void enoughFree(long t) {
         enoughOpen = true;
@@ -142,7 +158,13 @@ final class NothingAdmissible {
         if (lo > hi) {
             return TimeIntervals.NONE;
         }
-        return TimeIntervals.subtract(new long[] {lo, hi}, holes.union());
+        return TimeIntervals.subtract(new long[] {lo, hi}, withoutKnownFew(holes));
+    }
+
+    /** The union of {@code times} less the times known to have fewer than N free ({@link #fewFree}). */
+    private long[] withoutKnownFew(TimeIntervals times) {
+        long[] union = times.union();
+        return known.isEmpty() || union.length == 0 ? union : TimeIntervals.subtract(union, known.union());
     }
 
     /**
@@ -150,7 +172,8 @@ final class NothingAdmissible {
      * call after it.
      */
     long[] fewFreeUntil(long[] proven) {
-        long[] few = proven.length == 0 || enough.isEmpty() ? proven : TimeIntervals.subtract(proven, enough.union());
+        long[] few = proven.length == 0 || enough.isEmpty() ? proven
+                : TimeIntervals.subtract(proven, withoutKnownFew(enough));
         return few.length == 0 || skipped.length == 0 ? few : TimeIntervals.subtract(few, skipped);
     }
 }

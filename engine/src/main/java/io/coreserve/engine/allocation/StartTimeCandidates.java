@@ -79,9 +79,10 @@ final class StartTimeCandidates {
         intervals = 0;
         version++;
         knowPossibleStarts(timetables, candidates, request);
+        knowFreeStarts(timetables, candidates, request);
         for (int k = 0; k < candidates.size(); k++) {
             first[k] = segments;
-            possibleStartsOf(k);
+            freeStartsOf(k);
             if (possibleCount == 0) {
                 // Nowhere in the stretch can the candidate be free for t_res: no segments, so no start times and no
                 // free intervals (what one made-up short segment over the whole sweep gave). Phase IV reads the
@@ -127,13 +128,18 @@ final class StartTimeCandidates {
 
     private long[] busyAbove = new long[0];
 
-    private void sweep(TimetableView timetables, CandidateSet candidates, int k, ResolvedRequest request) {
-        // Through t + t_res for every t of the stretch; before t_l, also the segment starting at to + t_res, whose
-        // start gives the latest-start candidate t = to (at t_l, that candidate is t_l itself, added on its own).
+    /**
+     * Where a sweep of the stretch ends: through t + t_res for every t of the stretch; before t_l, also the segment
+     * starting at to + t_res, whose start gives the latest-start candidate t = to (at t_l, that candidate is t_l
+     * itself, added on its own).
+     */
+    private long sweepEnd(ResolvedRequest request) {
         long end = CoAllocator.saturatingAdd(stretchTo, request.duration());
-        if (stretchTo < request.latest()) {
-            end = CoAllocator.saturatingAdd(end, 1);
-        }
+        return stretchTo < request.latest() ? CoAllocator.saturatingAdd(end, 1) : end;
+    }
+
+    private void sweep(TimetableView timetables, CandidateSet candidates, int k, ResolvedRequest request) {
+        long end = sweepEnd(request);
         base = segments;
         limitsOf(candidates, k);
         sweepPossibleStarts(timetables, candidates, k, candidates.resources[k], request, end);
@@ -169,7 +175,9 @@ final class StartTimeCandidates {
      * one made-up short segment each (A_j = 0), which is true of every start time there: none of them can be free
      * for t_res. Made-up segment starts and the clipped first segment of each piece are not breakpoints, so they
      * give no latest-start candidates, and their increases are never start times (none of them lies in a stretch).
-     * The stretches are {@link #possible}, which {@link #find} fills ({@link #possibleStartsOf}) before the sweep.
+     * The stretches are {@link #possible}, which {@link #find} fills ({@link #freeStartsOf}) before the sweep: the
+     * candidate's own free start times where N or more candidates are free ({@link #knowFreeStarts}), so every piece
+     * of decoded segments holds a run free for t_res.
      */
     private void sweepPossibleStarts(TimetableView timetables, CandidateSet candidates, int k, int resource,
             ResolvedRequest request, long end) {
@@ -186,9 +194,6 @@ final class StartTimeCandidates {
             // the view keeps the last two segments of every resource side by side (see TimetableView#lastSegmentsSpan).
             boolean decoded = timetables.lastSegmentsSpan(resource, pieceFrom, span)
                     || timetables.decodedSpan(resource, pieceFrom, pieceEnd, span);
-            if (decoded && !holdsFreeRun(candidates.properties, pieceFrom, pieceEnd, request.duration())) {
-                continue;                                // as impossible as the made-up gaps around it
-            }
             if (pieceFrom > covered) {
                 addImpossible(candidates, k, covered);
             }
@@ -198,6 +203,80 @@ final class StartTimeCandidates {
         }
         if (covered < end) {
             addImpossible(candidates, k, covered);
+        }
+    }
+
+    private final FreeStartTimes free = new FreeStartTimes();
+
+    /**
+     * Before anything is recorded, every candidate's free start times in the stretch, read off the decoded segments
+     * of its possible stretches (pieces as {@link #sweepPossibleStarts} makes them), cut to the times at which N or
+     * more candidates are free at once ({@link FreeStartTimes}). A candidate's segments matter to Phase IV only at
+     * start times at which it is free (R_a, line 4) and N or more are (line 5), and its start-time candidates (line
+     * 6, and the latest-start ones b - t_res) are such times too; so sweeping it around those times alone, from one
+     * millisecond before each through t + t_res, gives the same T and the same R_a and T_ij^t at every start time
+     * Phase IV judges (the argument of {@link #find(TimetableView, CandidateSet, ResolvedRequest, SearchOrder, long,
+     * long)} for a stretch, applied to each of these times).
+     */
+    private void knowFreeStarts(TimetableView timetables, CandidateSet candidates, ResolvedRequest request) {
+        int size = candidates.size();
+        int p = candidates.properties;
+        long duration = request.duration();
+        long end = sweepEnd(request);
+        free.reset(size);
+        for (int k = 0; k < size; k++) {
+            free.candidate(k);
+            possibleStartsOf(k);
+            if (possibleCount == 0) {
+                continue;
+            }
+            limitsOf(candidates, k);
+            int resource = candidates.resources[k];
+            for (int q = 0; q < possibleCount; ) {
+                int qFrom = q;
+                long lo = possible[q * 2];
+                long pieceFrom = lo == stretchFrom ? sweepFrom : lo - 1;
+                long pieceEnd = pieceEnd(possible[q * 2 + 1], request, end);
+                for (q++; q < possibleCount && possible[q * 2] - 1 <= pieceEnd; q++) {
+                    pieceEnd = pieceEnd(possible[q * 2 + 1], request, end);
+                }
+                if (timetables.lastSegmentsSpan(resource, pieceFrom, span)
+                        || timetables.decodedSpan(resource, pieceFrom, pieceEnd, span)) {
+                    free.addFreeRuns(span, p, busyAbove, pieceFrom, pieceEnd, duration, possible, qFrom, q);
+                } else {
+                    for (int e = qFrom; e < q; e++) {   // not decoded: the possible stretches, a superset
+                        free.add(possible[e * 2], possible[e * 2 + 1]);
+                    }
+                }
+            }
+        }
+        free.keepDense(size, request.count());
+    }
+
+    /**
+     * The times of the last {@link #find}'s stretch at which fewer than N candidates are free ([lo, hi] pairs,
+     * ascending), as counted before its sweep; none of the {@link #exclude excluded} times (what proved them is not
+     * known here), and none at all when the count was not made.
+     */
+    long[] fewFreeTimes() {
+        long[] dense = free.dense();
+        if (dense == null) {
+            return TimeIntervals.NONE;
+        }
+        long[] few = TimeIntervals.subtract(new long[] {stretchFrom, stretchTo}, dense);
+        return few.length == 0 || excluded.length == 0 ? few : TimeIntervals.subtract(few, excluded);
+    }
+
+    /** Fills {@link #possible} with candidate k's free start times of the stretch kept by {@link #knowFreeStarts}. */
+    private void freeStartsOf(int k) {
+        possibleCount = 0;
+        for (int q = free.first(k), end = free.end(k); q < end; q++) {
+            if (possibleCount * 2 == possible.length) {
+                possible = Arrays.copyOf(possible, possible.length * 2);
+            }
+            possible[possibleCount * 2] = free.lo(q);
+            possible[possibleCount * 2 + 1] = free.hi(q);
+            possibleCount++;
         }
     }
 
@@ -443,43 +522,12 @@ final class StartTimeCandidates {
     private static final int MAX_DENSE_HOURS = 1 << 16;
     private static final long HOUR = 3_600_000L;
 
-    /** The copy {@link #keepOnlyDense} reads from, kept between searches (a fresh one was most they allocated). */
-    private long[] stretchCopy = new long[0];
+    private final DenseCut cut = new DenseCut();
 
     /** Intersects each candidate's stretches with the dense intervals (ascending, disjoint), in place. */
     private void keepOnlyDense(int size, long[] dense) {
-        int denseCount = dense.length / 2;
-        // Intersect each candidate's stretches (ascending, disjoint) with the dense intervals (the same), in place:
-        // the write position never passes the read position plus the dense intervals met so far, so copy first.
-        if (stretchCopy.length < knownCount * 2) {
-            stretchCopy = new long[Math.max(knownCount * 2, stretchCopy.length * 2)];
-        }
-        long[] stretches = stretchCopy;
-        System.arraycopy(known, 0, stretches, 0, knownCount * 2);
-        int written = 0;
-        for (int k = 0; k < size; k++) {
-            int from = knownFirst[k];
-            int to = knownEnd[k];
-            knownFirst[k] = written;
-            int d = 0;
-            for (int q = from; q < to; q++) {
-                long lo = stretches[q * 2];
-                long hi = stretches[q * 2 + 1];
-                while (d < denseCount && dense[d * 2 + 1] < lo) {
-                    d++;
-                }
-                for (int e = d; e < denseCount && dense[e * 2] <= hi; e++) {
-                    if (written * 2 == known.length) {
-                        known = Arrays.copyOf(known, known.length * 2);
-                    }
-                    known[written * 2] = Math.max(lo, dense[e * 2]);
-                    known[written * 2 + 1] = Math.min(hi, dense[e * 2 + 1]);
-                    written++;
-                }
-            }
-            knownEnd[k] = written;
-        }
-        knownCount = written;
+        known = cut.keepOnly(known, knownCount, knownFirst, knownEnd, size, dense);
+        knownCount = DenseCut.kept(knownEnd, size);
     }
 
     private CandidateSet knownFor;
@@ -510,43 +558,6 @@ final class StartTimeCandidates {
         segments++;
     }
 
-    /**
-     * Whether the piece [from, to) of the decoded {@link #span} holds a run of segments that are not short (line 3,
-     * against {@link #busyAbove}) from a time a <= the stretch's last start time with a + t_res <= the run's end (the
-     * piece's end at the latest: made-up short segments or the sweep's end follow it). Where it holds none, no start
-     * time has A_j^s(t) = 1 in the piece, so its segments give no start time, free interval or latest-start
-     * candidate (each needs a t with A_j^s(t) = 1 next to it: a run cannot cross into another piece), and one made-up
-     * short segment says the same. On full books a third of the pieces the hour levels let through are so (their
-     * hours have runs of the duration's class at the threshold's level, but not this duration at this threshold),
-     * holding 44 % of the swept segments; reading the levels alone costs a fraction of recording each segment.
-     */
-    private boolean holdsFreeRun(int p, long from, long to, long duration) {
-        long[] times = span.times();
-        long[] levels = span.levels();
-        long runStart = NO_RUN;
-        long segmentStart = from;
-        for (int r = span.first(), last = span.last(); ; ) {
-            boolean isShort = false;
-            for (int i = 0; i < p; i++) {
-                isShort |= levels[r * p + i] > busyAbove[i];
-            }
-            if (!isShort) {
-                runStart = runStart == NO_RUN ? segmentStart : runStart;
-            } else if (runStart != NO_RUN) {
-                if (runStart <= Math.min(segmentStart - duration, stretchTo)) {
-                    return true;
-                }
-                runStart = NO_RUN;
-            }
-            if (++r > last || times[r] >= to) {
-                break;
-            }
-            segmentStart = times[r];
-        }
-        return runStart != NO_RUN && runStart <= Math.min(to - duration, stretchTo);
-    }
-
-    private static final long NO_RUN = Long.MIN_VALUE;
 
     /**
      * The real segments of candidate k over [from, to) (from the decoded {@link #span} when {@code decoded}); the

@@ -208,6 +208,25 @@ class ClosestFreeMemoryProperties {
     }
 
     @Example
+    void shouldProveTheTimesPhaseThreeCountedTooFewFreeAtWhateverWasTriedBefore() {
+        NothingAdmissible forward = new NothingAdmissible(100, 200, SearchOrder.EARLIEST, new long[] {185, 190});
+        forward.startTime(120);
+        forward.enoughFree(120);
+        forward.unproven(120);                // the greedy failed at 120, and no start time was offered after it
+        forward.fewFree(new long[] {140, 160, 180, 195});
+        long[] proven = forward.provenUntil(null);
+        assertThat(proven).as("up to 120, and where Phase III counted fewer than N free")
+                .containsExactly(100, 119, 140, 160, 180, 195);
+        assertThat(forward.fewFreeUntil(proven)).as("less what the search skipped (proven elsewhere)")
+                .containsExactly(100, 119, 140, 160, 180, 184, 191, 195);
+        NothingAdmissible without = new NothingAdmissible(100, 200, SearchOrder.EARLIEST, new long[] {185, 190});
+        without.startTime(120);
+        without.enoughFree(120);
+        without.unproven(120);
+        assertThat(without.provenUntil(null)).as("the same search told nothing").containsExactly(100, 119);
+    }
+
+    @Example
     void shouldSpareAWindowOnlyWhereTooFewAreFreeThroughout() {
         ResolvedRequest weaker = resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of());
         ResolvedRequest window = resolved(2, 11, new long[] {1, 3}, new long[] {4, 4}, Set.of());

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 
@@ -98,8 +99,11 @@ class StretchedSearchProperties {
                     assertThat(t).isBetween(stretches.from(), stretches.to());
                     fromSegments.fill(phaseThree, candidates, r, t);
                     fromTimetables.fill(grid.timetables, candidates, r, t);
-                    assertThat(fromSegments.size).as("R_a at %d", t).isEqualTo(fromTimetables.size);
-                    if (fromTimetables.size >= r.count()) {
+                    // Phase IV needs R_a exactly where N or more are free at a time not left out (elsewhere nothing is
+                    // admissible); there, and wherever, the count from the segments is never above the true one.
+                    assertThat(fromSegments.size).as("R_a at %d", t).isLessThanOrEqualTo(fromTimetables.size);
+                    if (fromTimetables.size >= r.count() && outside(new long[] {t}, excluded).length == 1) {
+                        assertThat(fromSegments.size).as("R_a at %d", t).isEqualTo(fromTimetables.size);
                         int values = fromTimetables.size * 2;
                         assertThat(Arrays.copyOf(fromSegments.candidate, fromSegments.size))
                                 .isEqualTo(Arrays.copyOf(fromTimetables.candidate, fromTimetables.size));
@@ -118,6 +122,54 @@ class StretchedSearchProperties {
                             r.earliest(), r.latest(), firstStretch, measuredInLiveTime, Arrays.toString(excluded))
                     .containsExactly(outside(all, excluded));
         }
+    }
+
+    /**
+     * Phase III counts before sweeping where fewer than N candidates are free ({@link FreeStartTimes}), and what a
+     * search proves from that count is only right if every such time has fewer than N free: checked at every time
+     * of small windows on randomly busy books, against R_a read off the timetables.
+     */
+    @Property(tries = 60)
+    void shouldCountTooFewFreeOnlyWhereFewerThanNAreFree(@ForAll long seed,
+            @ForAll @LongRange(min = 1, max = 300) long firstStretch) {
+        Random random = new Random(seed);
+        Grid grid = Grid.randomlyBusy(random, 11, 60, 1500);
+        long earliest = random.nextInt(300);
+        ResolvedRequest r = grid.request(1 + random.nextInt(4), 1 + random.nextInt(100), earliest,
+                earliest + random.nextInt(1200), new double[] {1 + random.nextInt(2), 1 + random.nextInt(3)},
+                new double[] {2, 4});
+        CandidateSet candidates = grid.all();
+        long[] excluded = random.nextBoolean() ? TimeIntervals.NONE : someTimesOf(random, r);
+        Availability truth = new Availability(2);
+        for (SearchOrder order : SearchOrder.values()) {
+            StartTimeCandidates phaseThree = new StartTimeCandidates();
+            phaseThree.exclude(excluded);
+            long counted = 0;
+            for (WindowStretches stretches = new WindowStretches(r, order, firstStretch, null); stretches.next(); ) {
+                phaseThree.find(grid.timetables, candidates, r, order, stretches.from(), stretches.to());
+                long[] few = phaseThree.fewFreeTimes();
+                for (int q = 0; q < few.length; q += 2) {
+                    assertThat(few[q]).isBetween(stretches.from(), few[q + 1]);
+                    assertThat(few[q + 1]).isLessThanOrEqualTo(stretches.to());
+                    for (long t = few[q]; t <= few[q + 1]; t++) {
+                        assertThat(outside(new long[] {t}, excluded)).as("%d is left out", t).hasSize(1);
+                        truth.fill(grid.timetables, candidates, r, t);
+                        assertThat(truth.size).as("%s: free at %d, counted fewer than %d", order, t, r.count())
+                                .isLessThan(r.count());
+                        counted++;
+                    }
+                }
+            }
+            fewFreeTimesChecked += counted;
+        }
+    }
+
+    /** Times checked by {@link #shouldCountTooFewFreeOnlyWhereFewerThanNAreFree}, so that it checks some at all. */
+    private static long fewFreeTimesChecked;
+
+    @AfterContainer
+    static void shouldHaveCheckedSomeFewFreeTimes() {
+        assertThat(fewFreeTimesChecked).as("times counted with fewer than N free, over all tries").isPositive();
     }
 
     /** The times not in {@code intervals} ([lo, hi] pairs). */
