@@ -3,6 +3,7 @@ package io.coreserve.engine.timetable;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -277,6 +278,21 @@ class CompactTimetableProperties {
             long to = from + 1 + random.nextInt(random.nextBoolean() ? 100 : 20_000) * 60_000L;
             assertThat(store.decodedSpan(0, from, to, span)).as("a decoded copy is kept").isTrue();
             assertThat(segments(span, from, to, p)).as("decoded span of [%d, %d)", from, to)
+                    .isEqualTo(segments(flat::forEachSegment, from, to, p));
+        }
+        // Ascending, as a sweep asks (the span's last row is where the next search starts), with bookings between.
+        long from = random.nextInt(1_000) * 60_000L;
+        for (int q = 0; q < 200; q++) {
+            from += random.nextInt(random.nextBoolean() ? 5 : 2_000) * 60_000L + random.nextInt(60_000);
+            long to = from + 1 + random.nextInt(300) * 60_000L;
+            if (q % 10 == 9) {
+                long at = from + random.nextInt(20) * 60_000L - 600_000L;
+                long[] amounts = {1, 1, 1};
+                store.reserve(0, at, at + 120_000L, Arrays.copyOf(amounts, p));
+                flat.reserve(at, at + 120_000L, Arrays.copyOf(amounts, p));
+            }
+            assertThat(store.decodedSpan(0, from, to, span)).as("a decoded copy is kept").isTrue();
+            assertThat(segments(span, from, to, p)).as("decoded span of [%d, %d), ascending", from, to)
                     .isEqualTo(segments(flat::forEachSegment, from, to, p));
         }
     }
