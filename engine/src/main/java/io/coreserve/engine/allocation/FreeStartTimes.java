@@ -12,8 +12,10 @@ import java.util.Arrays;
  * <p>Why: the hour levels (what the books' run indexes answer) cannot tell which candidates are free at the same
  * time within an hour. On saturated books the counter-offers for short durations (2 to 3 minutes) have thousands of
  * start times in hours where hundreds of candidates each have a short gap: 6 % of the decisions took 58 % of the
- * engine's time, and at 99.2 % of the start times their searches tried fewer than N candidates were free. Reading
- * the levels of a segment costs a fraction of recording it (its amounts, increase and run) and of Phase IV's count.
+ * engine's time, and at 99.2 % of the start times their searches tried fewer than N candidates were free. Phase III
+ * still reads those segments (their levels now, to count), but records and offers only the few start times left, and
+ * Phase IV tries a handful instead of thousands (engine benchmark on saturated books: 2,064 start times tried on
+ * average in the searches of decisions of 10 to 20 ms, 4 after; Phase IV 0.45 ms a search, 0.05 after).
  *
  * <p>A candidate's times are exact where its segments were decoded and the candidate's possible stretches (a
  * superset) where not, so the count is never below the true one and no start time with N or more free is lost.
@@ -115,7 +117,6 @@ final class FreeStartTimes {
     }
 
     private static final long NO_RUN = Long.MIN_VALUE;
-
 
     /**
      * Keeps of every candidate's times those at which at least {@code n} candidates' times overlap (the events'

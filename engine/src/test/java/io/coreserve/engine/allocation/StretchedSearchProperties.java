@@ -72,9 +72,7 @@ class StretchedSearchProperties {
             @ForAll @LongRange(min = 1, max = 200) long firstStretch) {
         Random random = new Random(seed);
         Grid grid = Grid.randomlyBusy(random, 11, 40, 2000);
-        long earliest = random.nextInt(500);
-        ResolvedRequest r = grid.request(1 + random.nextInt(2), 1 + random.nextInt(100), earliest,
-                earliest + random.nextInt(1500), new double[] {1, 1 + random.nextInt(3)}, new double[] {2, 4});
+        ResolvedRequest r = randomRequest(random, grid, 2, 500, 1500, false);
         CandidateSet candidates = grid.all();
         long[] someTimes = someTimesOf(random, r);
         for (int variant = 0; variant < SearchOrder.values().length * 3; variant++) {
@@ -134,10 +132,7 @@ class StretchedSearchProperties {
             @ForAll @LongRange(min = 1, max = 300) long firstStretch) {
         Random random = new Random(seed);
         Grid grid = Grid.randomlyBusy(random, 11, 60, 1500);
-        long earliest = random.nextInt(300);
-        ResolvedRequest r = grid.request(1 + random.nextInt(4), 1 + random.nextInt(100), earliest,
-                earliest + random.nextInt(1200), new double[] {1 + random.nextInt(2), 1 + random.nextInt(3)},
-                new double[] {2, 4});
+        ResolvedRequest r = randomRequest(random, grid, 4, 300, 1200, true);
         CandidateSet candidates = grid.all();
         long[] excluded = random.nextBoolean() ? TimeIntervals.NONE : someTimesOf(random, r);
         Availability truth = new Availability(2);
@@ -170,6 +165,20 @@ class StretchedSearchProperties {
     @AfterContainer
     static void shouldHaveCheckedSomeFewFreeTimes() {
         assertThat(fewFreeTimesChecked).as("times counted with fewer than N free, over all tries").isPositive();
+    }
+
+    /**
+     * A request for 1 to {@code maxN} of {@code grid}'s nodes, 1 to 100 ms long, starting in [0, {@code earliest}) with
+     * a window of up to {@code window} ms; 1 core per node (1 or 2 when {@code moreCores}) and 1 to 3 GB.
+     */
+    private static ResolvedRequest randomRequest(Random random, Grid grid, int maxN, int earliest, int window,
+            boolean moreCores) {
+        long from = random.nextInt(earliest);
+        int n = 1 + random.nextInt(maxN);
+        long duration = 1 + random.nextInt(100);
+        long to = from + random.nextInt(window);
+        double cores = moreCores ? 1 + random.nextInt(2) : 1;
+        return grid.request(n, duration, from, to, new double[] {cores, 1 + random.nextInt(3)}, new double[] {2, 4});
     }
 
     /** The times not in {@code intervals} ([lo, hi] pairs). */
