@@ -183,17 +183,10 @@ final class StartTimeCandidates {
             ResolvedRequest request, long end) {
         long covered = sweepFrom;                        // the sweep so far reaches up to here, exclusive
         for (int q = 0; q < possibleCount; ) {
-            long lo = possible[q * 2];
-            long pieceFrom = lo == stretchFrom ? sweepFrom : lo - 1;
-            long pieceEnd = pieceEnd(possible[q * 2 + 1], request, end);
-            // Pieces that overlap or touch are swept as one.
-            for (q++; q < possibleCount && possible[q * 2] - 1 <= pieceEnd; q++) {
-                pieceEnd = pieceEnd(possible[q * 2 + 1], request, end);
-            }
-            // Most pieces of a search after a window on full books begin in the candidate's last reservation, where
-            // the view keeps the last two segments of every resource side by side (see TimetableView#lastSegmentsSpan).
-            boolean decoded = timetables.lastSegmentsSpan(resource, pieceFrom, span)
-                    || timetables.decodedSpan(resource, pieceFrom, pieceEnd, span);
+            q = nextPiece(q, request, end);
+            long pieceFrom = this.pieceFrom;
+            long pieceEnd = this.pieceEnd;
+            boolean decoded = decodePiece(timetables, resource);
             if (pieceFrom > covered) {
                 addImpossible(candidates, k, covered);
             }
@@ -204,6 +197,36 @@ final class StartTimeCandidates {
         if (covered < end) {
             addImpossible(candidates, k, covered);
         }
+    }
+
+    /** The piece {@link #nextPiece} found: real segments over [pieceFrom, pieceEnd). */
+    private long pieceFrom;
+    private long pieceEnd;
+
+    /**
+     * The piece of {@link #possible} stretches from q on, into {@link #pieceFrom} and {@link #pieceEnd}: from one
+     * millisecond before the first (the sweep's start at the stretch's) through t_res after the last, stretches whose
+     * pieces overlap or touch swept as one; answers the first stretch after it. Both passes over a candidate make
+     * their pieces so ({@link #knowFreeStarts} and {@link #sweepPossibleStarts}).
+     */
+    private int nextPiece(int q, ResolvedRequest request, long end) {
+        long lo = possible[q * 2];
+        pieceFrom = lo == stretchFrom ? sweepFrom : lo - 1;
+        pieceEnd = pieceEnd(possible[q * 2 + 1], request, end);
+        for (q++; q < possibleCount && possible[q * 2] - 1 <= pieceEnd; q++) {
+            pieceEnd = pieceEnd(possible[q * 2 + 1], request, end);
+        }
+        return q;
+    }
+
+    /**
+     * Points {@link #span} at the resource's decoded rows over the current piece; false when they are not decoded.
+     * Most pieces of a search after a window on full books begin in the candidate's last reservation, where the view
+     * keeps the last two segments of every resource side by side (see TimetableView#lastSegmentsSpan).
+     */
+    private boolean decodePiece(TimetableView timetables, int resource) {
+        return timetables.lastSegmentsSpan(resource, pieceFrom, span)
+                || timetables.decodedSpan(resource, pieceFrom, pieceEnd, span);
     }
 
     private final FreeStartTimes free = new FreeStartTimes();
@@ -234,14 +257,8 @@ final class StartTimeCandidates {
             int resource = candidates.resources[k];
             for (int q = 0; q < possibleCount; ) {
                 int qFrom = q;
-                long lo = possible[q * 2];
-                long pieceFrom = lo == stretchFrom ? sweepFrom : lo - 1;
-                long pieceEnd = pieceEnd(possible[q * 2 + 1], request, end);
-                for (q++; q < possibleCount && possible[q * 2] - 1 <= pieceEnd; q++) {
-                    pieceEnd = pieceEnd(possible[q * 2 + 1], request, end);
-                }
-                if (timetables.lastSegmentsSpan(resource, pieceFrom, span)
-                        || timetables.decodedSpan(resource, pieceFrom, pieceEnd, span)) {
+                q = nextPiece(q, request, end);
+                if (decodePiece(timetables, resource)) {
                     free.addFreeRuns(span, p, busyAbove, pieceFrom, pieceEnd, duration, possible, qFrom, q);
                 } else {
                     for (int e = qFrom; e < q; e++) {   // not decoded: the possible stretches, a superset
