@@ -279,6 +279,27 @@ class ClosestFreeMemoryProperties {
                 .as("other labels").isFalse();
     }
 
+    @Example
+    void shouldMatchEqualLabelsAndForgetEverythingPastTheMostLabelSets() {
+        InMemoryCatalogue catalogue = new InMemoryCatalogue(PropertySchema.of("cores", "memory_gb"));
+        ClosestFreeMemory memory = new ClosestFreeMemory(catalogue, new InMemoryTimetables(1, 2), 8);
+        memory.remember(resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, new java.util.HashSet<>(Set.of("gpu",
+                "ssd"))), new long[] {0, HOUR / 2}, new long[] {0, HOUR / 2});
+        ResolvedRequest sameLabels = resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of("ssd", "gpu"));
+        assertThat(memory.nothingAdmissible(sameLabels)).as("an equal set of labels, another instance")
+                .containsExactly(0, HOUR / 2);
+        // Lookups with as many other label sets as are numbered: the one past the most forgets every entry.
+        for (int k = 0; k < ClosestFreeMemory.MAX_LABEL_SETS - 1; k++) {
+            assertThat(memory.nothingAdmissible(resolved(2, 10, new long[] {1, 2}, new long[] {3, 4},
+                    Set.of("label-" + k)))).isEmpty();
+        }
+        assertThat(memory.nothingAdmissible(sameLabels)).as("at the most label sets, still remembered")
+                .containsExactly(0, HOUR / 2);
+        assertThat(memory.nothingAdmissible(resolved(2, 10, new long[] {1, 2}, new long[] {3, 4},
+                Set.of("one-too-many")))).isEmpty();
+        assertThat(memory.nothingAdmissible(sameLabels)).as("forgotten past the most label sets").isEmpty();
+    }
+
     /** Whether a memory holding what a search of {@code remembered} proved gives {@code later} anything to skip. */
     private static boolean helps(ResolvedRequest remembered, ResolvedRequest later) {
         InMemoryCatalogue catalogue = new InMemoryCatalogue(PropertySchema.of("cores", "memory_gb"));
