@@ -31,6 +31,7 @@ final class FreeStartTimes {
     /** The times of the stretch at which N or more candidates may be free, from {@link #keepDense}; null: all. */
     private long[] dense;
     private final DenseCut cut = new DenseCut();
+    private final LongSort sorter = new LongSort();
 
     /** Starts a stretch of {@code size} candidates; candidates are then given in order with {@link #candidate}. */
     void reset(int size) {
@@ -123,7 +124,7 @@ final class FreeStartTimes {
      * sweep of {@link StartTimeCandidates#denseByEvents}); times beyond its packing keep every candidate's own.
      */
     void keepDense(int size, int n) {
-        dense = StartTimeCandidates.denseByEvents(times, count, n);
+        dense = StartTimeCandidates.denseByEvents(times, count, n, sorter);
         if (dense == null) {
             return;
         }

@@ -406,7 +406,7 @@ final class StartTimeCandidates {
     private void keepDense(int size, int n, long from, long to) {
         long[] dense = denseByHours(known, knownCount, n, from, to);
         if (dense == null) {
-            dense = denseByEvents(known, knownCount, n);
+            dense = denseByEvents(known, knownCount, n, sorter);
         }
         if (dense == null && excluded.length > 0) {
             dense = new long[] {from, to};          // every stretch lies in the window
@@ -452,6 +452,11 @@ final class StartTimeCandidates {
      * packing.
      */
     static long[] denseByEvents(long[] known, int count, int n) {
+        return denseByEvents(known, count, n, new LongSort());
+    }
+
+    /** As {@link #denseByEvents(long[], int, int)}, sorting with {@code sorter}. */
+    static long[] denseByEvents(long[] known, int count, int n, LongSort sorter) {
         for (int q = 0; q < count * 2; q++) {
             if (known[q] >= 1L << 61 || known[q] <= -(1L << 61)) {
                 return null;
@@ -463,7 +468,7 @@ final class StartTimeCandidates {
             events[q * 2] = known[q * 2] << 1 | 1;
             events[q * 2 + 1] = (known[q * 2 + 1] + 1) << 1;
         }
-        Arrays.sort(events);
+        sorter.sort(events, events.length);
         long[] dense = new long[16];
         int denseCount = 0;
         int overlapping = 0;
@@ -737,8 +742,10 @@ final class StartTimeCandidates {
     /** The start times of the current {@link #find}, kept between calls with their array. */
     private final LongBag times = new LongBag();
 
+    private final LongSort sorter = new LongSort();
+
     /** A growable bag of longs. */
-    private static final class LongBag {
+    private final class LongBag {
         private long[] items = new long[64];
         private int size;
 
@@ -754,7 +761,7 @@ final class StartTimeCandidates {
         }
 
         long[] sortedDistinct() {
-            Arrays.sort(items, 0, size);
+            sorter.sort(items, size);
             int distinct = 0;
             for (int k = 0; k < size; k++) {
                 if (distinct == 0 || items[k] != items[distinct - 1]) {
