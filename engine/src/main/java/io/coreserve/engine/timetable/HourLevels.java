@@ -171,8 +171,12 @@ final class HourLevels {
                     word &= bits[((w * rows + resource) * p + i) * STEPS + threshold[i]];
                 }
             }
-            for (; word != 0; word &= word - 1) {
-                merged.hour(base + (w << 6) + Long.numberOfTrailingZeros(word));
+            // A run of possible hours at a time (on full books a search after a window meets days of them).
+            while (word != 0) {
+                int lo = Long.numberOfTrailingZeros(word);
+                int hi = lo + Long.numberOfTrailingZeros(~(word >>> lo)) - 1;
+                merged.hours(base + (w << 6) + lo, base + (w << 6) + hi);
+                word = hi == 63 ? 0 : word & -1L << (hi + 1);
             }
         }
         tail(merged, Math.max(firstBucket, freeBucket), lastBucket);
