@@ -62,7 +62,7 @@ final class ClosestFreeMemory {
      * too: following each dominated entry to its set of labels was 3 % of a decision on saturated books.
      */
     private final int[] labelNumbers;
-    /** The label sets seen, numbered; at most {@link #MAX_LABEL_SETS}, then everything is forgotten and numbered afresh. */
+    /** The label sets seen, numbered; at most {@link #MAX_LABEL_SETS}, then all is forgotten and numbered afresh. */
     private final Map<Set<String>, Integer> labelSets = new HashMap<>();
     static final int MAX_LABEL_SETS = 1024;
     private long releases = TimetableView.UNCOUNTED;
@@ -83,8 +83,9 @@ final class ClosestFreeMemory {
     }
 
     /**
-     * A search's proofs (its numbers are in {@link #requirements}, its labels' in {@link #labelNumbers}): the times of its window where nothing was
-     * admissible and, of those, the times where fewer than N candidates were free ([lo, hi] pairs, ascending).
+     * A search's proofs (its numbers are in {@link #requirements}, its labels' in {@link #labelNumbers}): the times of
+     * its window where nothing was admissible and, of those, the times where fewer than N candidates were free ([lo,
+     * hi] pairs, ascending).
      */
     private record Entry(long[] nothing, long[] fewFree) {
     }

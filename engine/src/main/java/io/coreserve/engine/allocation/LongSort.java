@@ -9,8 +9,8 @@ import java.util.Arrays;
  * <p>Why: Phase III sorts the begin and end events of every candidate's free times to count where N or more are free
  * at once, and its start times, for every stretch of every search; on saturated books these sorts were a tenth of the
  * engine's time (a flight recording of the engine benchmark), mostly quicksort's small partitions. The events of a
- * stretch span hours to days in milliseconds, 24 to 30 bits of range: three passes over the array.
- * One per search, not thread-safe (its scratch array is kept).
+ * stretch span hours to days in milliseconds (with the sign bit, 24 to 31 bits of range): three passes over the
+ * array. Not thread-safe (its scratch arrays are kept): Phase III keeps its own.
  */
 final class LongSort {
 
