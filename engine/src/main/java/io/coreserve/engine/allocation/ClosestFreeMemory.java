@@ -65,6 +65,8 @@ final class ClosestFreeMemory {
     /** The label sets seen, numbered; at most {@link #MAX_LABEL_SETS}, then all is forgotten and numbered afresh. */
     private final Map<Set<String>, Integer> labelSets = new HashMap<>();
     static final int MAX_LABEL_SETS = 1024;
+    /** What a lookup with labels never remembered compares: no entry's number (-1, none; 0 and up, numbered). */
+    private static final int UNREMEMBERED_LABELS = -2;
     private long releases = TimetableView.UNCOUNTED;
     private int resources;
     /** Searches given some time to skip, and releases that made the memory forget (for tests and benchmarks). */
@@ -153,7 +155,9 @@ final class ClosestFreeMemory {
      */
     private void findUsable(ResolvedRequest request) {
         long[] wanted = requirementsOf(request);
-        int labels = labelNumber(request.labels());
+        // Labels never remembered match no entry, and get no number: only what is remembered spends numbers.
+        Integer known = labelSets.get(request.labels());
+        int labels = known != null ? known : UNREMEMBERED_LABELS;
         long rewritten = writes - usableWrites;
         if (usableFor != null && rewritten < entries.length && Arrays.equals(wanted, usableFor)
                 && labels == usableLabels) {
@@ -265,8 +269,10 @@ final class ClosestFreeMemory {
     }
 
     /**
-     * The number of a set of labels: the same for equal sets. One more than {@link #MAX_LABEL_SETS} forgets every
-     * entry and every number (a memory is for requests that share their labels; the sets must not grow without end).
+     * The number of a set of labels being remembered: the same for equal sets. One more than {@link #MAX_LABEL_SETS}
+     * forgets every entry and every number (a memory is for requests that share their labels; the sets must not grow
+     * without end). Lookups number nothing, so requests with ever new labels that are never searched (no resource
+     * has them) cannot make the memory forget.
      */
     private int labelNumber(Set<String> labels) {
         Integer number = labelSets.get(labels);

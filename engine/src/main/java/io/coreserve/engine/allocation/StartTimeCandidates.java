@@ -451,11 +451,6 @@ final class StartTimeCandidates {
      * q < count, overlap, by a sweep over their sorted begin and end events; null for times beyond the events'
      * packing.
      */
-    static long[] denseByEvents(long[] known, int count, int n) {
-        return denseByEvents(known, count, n, new LongSort());
-    }
-
-    /** As {@link #denseByEvents(long[], int, int)}, sorting with {@code sorter}. */
     static long[] denseByEvents(long[] known, int count, int n, LongSort sorter) {
         for (int q = 0; q < count * 2; q++) {
             if (known[q] >= 1L << 61 || known[q] <= -(1L << 61)) {

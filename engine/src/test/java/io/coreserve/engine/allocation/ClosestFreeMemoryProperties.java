@@ -282,21 +282,29 @@ class ClosestFreeMemoryProperties {
     @Example
     void shouldMatchEqualLabelsAndForgetEverythingPastTheMostLabelSets() {
         InMemoryCatalogue catalogue = new InMemoryCatalogue(PropertySchema.of("cores", "memory_gb"));
-        ClosestFreeMemory memory = new ClosestFreeMemory(catalogue, new InMemoryTimetables(1, 2), 8);
+        ClosestFreeMemory memory = new ClosestFreeMemory(catalogue, new InMemoryTimetables(1, 2),
+                2 * ClosestFreeMemory.MAX_LABEL_SETS);
         memory.remember(resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, new java.util.HashSet<>(Set.of("gpu",
                 "ssd"))), new long[] {0, HOUR / 2}, new long[] {0, HOUR / 2});
         ResolvedRequest sameLabels = resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of("ssd", "gpu"));
         assertThat(memory.nothingAdmissible(sameLabels)).as("an equal set of labels, another instance")
                 .containsExactly(0, HOUR / 2);
-        // Lookups with as many other label sets as are numbered: the one past the most forgets every entry.
-        for (int k = 0; k < ClosestFreeMemory.MAX_LABEL_SETS - 1; k++) {
+        // Lookups with labels never remembered (say, no resource has them) number nothing and forget nothing.
+        for (int k = 0; k < 2 * ClosestFreeMemory.MAX_LABEL_SETS; k++) {
             assertThat(memory.nothingAdmissible(resolved(2, 10, new long[] {1, 2}, new long[] {3, 4},
-                    Set.of("label-" + k)))).isEmpty();
+                    Set.of("looked-up-" + k)))).isEmpty();
+        }
+        assertThat(memory.nothingAdmissible(sameLabels)).as("after lookups with other labels").containsExactly(0,
+                HOUR / 2);
+        // Searches remembered with as many other label sets as are numbered: the one past the most forgets all.
+        for (int k = 0; k < ClosestFreeMemory.MAX_LABEL_SETS - 1; k++) {
+            memory.remember(resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of("label-" + k)),
+                    new long[] {HOUR, 2 * HOUR}, new long[] {HOUR, 2 * HOUR});
         }
         assertThat(memory.nothingAdmissible(sameLabels)).as("at the most label sets, still remembered")
                 .containsExactly(0, HOUR / 2);
-        assertThat(memory.nothingAdmissible(resolved(2, 10, new long[] {1, 2}, new long[] {3, 4},
-                Set.of("one-too-many")))).isEmpty();
+        memory.remember(resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of("one-too-many")),
+                new long[] {HOUR, 2 * HOUR}, new long[] {HOUR, 2 * HOUR});
         assertThat(memory.nothingAdmissible(sameLabels)).as("forgotten past the most label sets").isEmpty();
     }
 

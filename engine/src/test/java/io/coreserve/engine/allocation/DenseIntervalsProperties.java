@@ -43,7 +43,7 @@ class DenseIntervalsProperties {
         long[] known = stretches.stream().mapToLong(Long::longValue).toArray();
         int count = known.length / 2;
         long[] byHours = StartTimeCandidates.denseByHours(known, count, n, from, to);
-        long[] byEvents = StartTimeCandidates.denseByEvents(known, count, n);
+        long[] byEvents = StartTimeCandidates.denseByEvents(known, count, n, new LongSort());
         assertThat(byHours).as("stretches of whole hours are counted by hours").isNotNull();
         assertThat(joined(byHours)).as("dense times over [%d, %d], n = %d", from, to, n)
                 .isEqualTo(joined(byEvents));
