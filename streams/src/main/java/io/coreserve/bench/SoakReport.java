@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** A soak's result as Markdown tables (one row per interval, then a summary) and as JSON. */
@@ -32,12 +33,30 @@ public final class SoakReport {
                     percent(i.cpu().machineBusy()), i.cpu().loadAverage());
         }
         out.println();
-        out.printf("| rate/s | sent | decided | undecided after drain | decided/s | p50 ms | p99 ms | max ms | statuses "
+        out.printf("| rate/s | sent | decided | undecided after drain | decided/s | backlog most / last row "
+                + "(seconds of input) | p50 ms | p99 ms | max ms | statuses "
                 + "| /probe empty books p50/p99/max ms | /probe full books p50/p99/max ms |%n");
-        out.println("|---|---|---|---|---|---|---|---|---|---|---|");
-        out.printf("| %d | %d | %d | %d | %.1f | %.1f | %.1f | %.1f | %s | %s | %s |%n", r.rate(), r.sent(),
-                r.decided(), r.undecided(), r.perSecond(), r.latency().p50(), r.latency().p99(), r.latency().max(),
-                r.statuses(), probe(r.probeEmpty()), probe(r.probeFull()));
+        out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        out.printf("| %d | %d | %d | %d | %.1f | %s | %.1f | %.1f | %.1f | %s | %s | %s |%n", r.rate(), r.sent(),
+                r.decided(), r.undecided(), r.perSecond(), backlogs(r), r.latency().p50(), r.latency().p99(),
+                r.latency().max(), r.statuses(), probe(r.probeEmpty()), probe(r.probeFull()));
+    }
+
+    /**
+     * The largest backlog of the rows and the last row's, each also as seconds of input at the offered rate: whether
+     * the lag stayed flat (a few seconds of work at most, not growing) without reading every row.
+     */
+    static String backlogs(SoakBenchmark.Result r) {
+        if (r.intervals().isEmpty()) {
+            return "-";
+        }
+        long most = r.intervals().stream().mapToLong(SoakBenchmark.Interval::backlog).max().orElse(0);
+        long last = r.intervals().get(r.intervals().size() - 1).backlog();
+        return String.format(Locale.ROOT, "%,d / %,d (%s / %s s)", most, last, seconds(most, r.rate()), seconds(last, r.rate()));
+    }
+
+    private static String seconds(long backlog, int rate) {
+        return rate <= 0 ? "-" : String.format(Locale.ROOT, "%.1f", (double) backlog / rate);
     }
 
     /** JSON has no NaN: not measured is null. */
