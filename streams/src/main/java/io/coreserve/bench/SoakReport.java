@@ -52,7 +52,8 @@ public final class SoakReport {
         }
         long most = r.intervals().stream().mapToLong(SoakBenchmark.Interval::backlog).max().orElse(0);
         long last = r.intervals().get(r.intervals().size() - 1).backlog();
-        return String.format(Locale.ROOT, "%,d / %,d (%s / %s s)", most, last, seconds(most, r.rate()), seconds(last, r.rate()));
+        return String.format(Locale.ROOT, "%,d / %,d (%s / %s s)", most, last, seconds(most, r.rate()),
+                seconds(last, r.rate()));
     }
 
     private static String seconds(long backlog, int rate) {
