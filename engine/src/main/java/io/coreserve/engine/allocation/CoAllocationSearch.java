@@ -68,7 +68,17 @@ final class CoAllocationSearch {
      * failure was proven.
      */
     Result run(ResolvedRequest request, SearchOrder order, int startM, int maxM, ClosestFreeMemory memory) {
-        return run(request, order, startM, maxM, memory, null);
+        return run(request, order, startM, maxM, memory, null, TimeIntervals.NONE);
+    }
+
+    /**
+     * As {@link #run(ResolvedRequest, SearchOrder, int, int, ClosestFreeMemory)}, skipping also the times of
+     * {@code fewFree} ([lo, hi] pairs, ascending, disjoint), at which fewer than N of its candidates are known to be
+     * free ({@link FewFreeClasses}).
+     */
+    Result run(ResolvedRequest request, SearchOrder order, int startM, int maxM, ClosestFreeMemory memory,
+            long[] fewFree) {
+        return run(request, order, startM, maxM, memory, null, fewFree);
     }
 
     /**
@@ -78,12 +88,17 @@ final class CoAllocationSearch {
      * Only the statistics of Phases III and IV differ (none tried). Null: sweep every pass.
      */
     Result runWindow(ResolvedRequest request, int startM, int maxM, ClosestFreeMemory proofs) {
-        return run(request, SearchOrder.EARLIEST, startM, maxM, null, proofs);
+        return run(request, SearchOrder.EARLIEST, startM, maxM, null, proofs, TimeIntervals.NONE);
     }
 
     private Result run(ResolvedRequest request, SearchOrder order, int startM, int maxM, ClosestFreeMemory memory,
-            ClosestFreeMemory proofs) {
-        long[] skipped = memory != null ? memory.nothingAdmissible(request) : NOTHING;
+            ClosestFreeMemory proofs, long[] fewFree) {
+        long[] remembered = memory != null ? memory.nothingAdmissible(request) : NOTHING;
+        // The proof below is told only what the memory proved: the class's times need no care (see NothingAdmissible:
+        // after them, as after any time with fewer than N free, the free count is no more than there until the
+        // next start time), and it proves them again as times the search passed without a start time.
+        long[] skipped = fewFree.length == 0 ? remembered
+                : TimeIntervals.joinWithin(remembered, fewFree, request.earliest(), request.latest(), joined);
         phaseThree.exclude(skipped);
         // Asked once for all passes; it only spares Phases III and IV, so Phases I and II still answer first.
         boolean fewFreeThroughout = proofs != null && proofs.fewFreeThroughout(request);
@@ -137,7 +152,7 @@ final class CoAllocationSearch {
             // closest-free search over days usually within hours) sweeps only the stretches it reached.
             // Remembered: a single pass over every matching resource (a later pass would find the same R_job).
             NothingAdmissible proof = memory != null && m == startM && resources.length < wanted
-                    ? new NothingAdmissible(request.earliest(), request.latest(), order, skipped)
+                    ? new NothingAdmissible(request.earliest(), request.latest(), order, remembered)
                     : null;
             boolean enoughFree = false;
             Selection found = null;
@@ -234,6 +249,7 @@ final class CoAllocationSearch {
     }
 
     private static final long[] NOTHING = new long[0];
+    private final TimeIntervals joined = new TimeIntervals();
 
     /** Whether the last {@link #select} that found nothing proved that nothing is admissible (a bound failed). */
     private boolean proven;

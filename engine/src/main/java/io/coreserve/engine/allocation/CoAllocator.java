@@ -39,9 +39,20 @@ public final class CoAllocator {
         this(catalogue, timetables, config, new RandomSampleDiscovery());
     }
 
-    /** As the public constructors, remembering {@code memoryCapacity} searches (0: none, for comparisons). */
+    /**
+     * As the public constructors, remembering {@code memoryCapacity} searches (0: none, and no class counts either:
+     * every search sweeps, for comparisons).
+     */
     CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config, int memoryCapacity) {
-        this(catalogue, timetables, config, new RandomSampleDiscovery(), WindowStretches.FIRST, memoryCapacity);
+        this(catalogue, timetables, config, new RandomSampleDiscovery(), WindowStretches.FIRST, memoryCapacity,
+                FewFreeClasses.COUNT_AFTER_NANOS);
+    }
+
+    /** As above, counting a class once its searches spent {@code classCountAfterNanos} (negative: never). */
+    CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config, int memoryCapacity,
+            long classCountAfterNanos) {
+        this(catalogue, timetables, config, new RandomSampleDiscovery(), WindowStretches.FIRST, memoryCapacity,
+                classCountAfterNanos);
     }
 
     public CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config,
@@ -52,11 +63,12 @@ public final class CoAllocator {
     /** As above, taking windows in stretches of {@code firstStretch} and more (Long.MAX_VALUE: whole, for tests). */
     CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config,
             ResourceDiscovery discovery, long firstStretch) {
-        this(catalogue, timetables, config, discovery, firstStretch, ClosestFreeMemory.DEFAULT_CAPACITY);
+        this(catalogue, timetables, config, discovery, firstStretch, ClosestFreeMemory.DEFAULT_CAPACITY,
+                FewFreeClasses.COUNT_AFTER_NANOS);
     }
 
     private CoAllocator(ResourceCatalogue catalogue, TimetableStore timetables, EngineConfig config,
-            ResourceDiscovery discovery, long firstStretch, int memoryCapacity) {
+            ResourceDiscovery discovery, long firstStretch, int memoryCapacity, long classCountAfterNanos) {
         if (timetables.propertyCount() != catalogue.properties().size()) {
             throw new IllegalArgumentException("timetables and catalogue disagree on the number of properties");
         }
@@ -66,6 +78,15 @@ public final class CoAllocator {
         this.validator = new RequestValidator(catalogue.properties(), config);
         this.search = new CoAllocationSearch(catalogue, timetables, config, discovery, firstStretch);
         this.memory = new ClosestFreeMemory(catalogue, timetables, memoryCapacity);
+        this.classes = memoryCapacity == 0 || classCountAfterNanos < 0 ? null
+                : new FewFreeClasses(catalogue, timetables, FewFreeClasses.DEFAULT_REFRESH, classCountAfterNanos);
+    }
+
+    /** Where fewer than N are free for whole classes of requests (see {@link FewFreeClasses}); null: not used. */
+    private final FewFreeClasses classes;
+
+    FewFreeClasses classes() {
+        return classes;
     }
 
     public EngineConfig config() {
@@ -202,17 +223,23 @@ public final class CoAllocator {
                 || ((Rejection) original).reason() == RejectionReason.TOTALS_UNREACHABLE) {
             return new ClosestFreeIntervals(original, null, null);
         }
+        long[] fewFree = classes == null ? TimeIntervals.NONE
+                : classes.fewFree(r, now, saturatingAdd(horizonMillis, horizonMillis));
+        long searches = System.nanoTime();
         Plan after = null;
         long afterEnd = saturatingAdd(r.latest(), horizonMillis);
         if (r.latest() < afterEnd) {
             after = planOrNull(search.run(r.withWindow(r.latest() + 1, afterEnd), SearchOrder.EARLIEST,
-                    config.mInit(), limit, memory).outcome());
+                    config.mInit(), limit, memory, fewFree).outcome());
         }
         Plan before = null;
         long beforeStart = Math.max(now, r.earliest() - horizonMillis);
         if (beforeStart <= r.earliest() - 1) {
             before = planOrNull(search.run(r.withWindow(beforeStart, r.earliest() - 1), SearchOrder.LATEST,
-                    config.mInit(), limit, memory).outcome());
+                    config.mInit(), limit, memory, fewFree).outcome());
+        }
+        if (classes != null) {
+            classes.spent(r, System.nanoTime() - searches);
         }
         return new ClosestFreeIntervals(original, after, before);
     }

@@ -106,6 +106,23 @@ final class StartTimeCandidates {
         return result;
     }
 
+    /**
+     * The times of {@code request}'s whole window at which fewer than N of {@code candidates} are free for it
+     * ([lo, hi] pairs, ascending): the count {@link #find} makes before its sweep, without the sweep, nothing
+     * {@link #exclude excluded}. For {@link FewFreeClasses}, which counts so for a class of requests.
+     */
+    long[] fewFreeCount(TimetableView timetables, CandidateSet candidates, ResolvedRequest request) {
+        exclude(TimeIntervals.NONE);
+        properties = candidates.properties;
+        order = SearchOrder.EARLIEST;
+        stretchFrom = request.earliest();
+        stretchTo = request.latest();
+        sweepFrom = stretchFrom;
+        knowPossibleStarts(timetables, candidates, request);
+        knowFreeStarts(timetables, candidates, request);
+        return fewFreeTimes();
+    }
+
     /** The stretch of start times [stretchFrom, stretchTo] of the last {@link #find}, and where its sweep began. */
     private long stretchFrom;
     private long stretchTo;

@@ -27,6 +27,31 @@ final class TimeIntervals {
         return count == 0;
     }
 
+    /**
+     * The union of {@code a} and the parts of {@code b} inside [from, to] (each [lo, hi] pairs, ascending), made in
+     * {@code into} (cleared first).
+     */
+    static long[] joinWithin(long[] a, long[] b, long from, long to, TimeIntervals into) {
+        into.clear();
+        for (int q = 0; q < a.length; q += 2) {
+            into.add(a[q], a[q + 1]);
+        }
+        int lo = 0;
+        int hi = b.length / 2 - 1;
+        while (lo <= hi) {                                  // the first interval ending at or after from
+            int mid = (lo + hi) >>> 1;
+            if (b[mid * 2 + 1] < from) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        for (int q = lo * 2; q < b.length && b[q] <= to; q += 2) {
+            into.add(Math.max(b[q], from), Math.min(b[q + 1], to));
+        }
+        return into.isEmpty() ? NONE : into.union();
+    }
+
     /** Forgets what was added, keeping the arrays for the next set. */
     void clear() {
         count = 0;
