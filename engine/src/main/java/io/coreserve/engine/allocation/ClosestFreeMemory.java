@@ -208,23 +208,13 @@ final class ClosestFreeMemory {
 
     /**
      * Adds the parts of {@code intervals} (ascending, disjoint) inside the request's window, found by a binary search
-     * (a remembered proof holds up to hundreds of intervals, a window meets a few); true when one of them covers the
-     * whole window.
+     * ({@link TimeIntervals#firstEndingAtOrAfter}); true when one of them covers the whole window.
      */
     private static boolean addInside(long[] intervals, ResolvedRequest request, TimeIntervals into) {
         long from = request.earliest();
         long to = request.latest();
-        int lo = 0;
-        int hi = intervals.length / 2 - 1;
-        while (lo <= hi) {                                  // the first interval ending at or after the window's start
-            int mid = (lo + hi) >>> 1;
-            if (intervals[mid * 2 + 1] < from) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        for (int q = lo * 2; q < intervals.length && intervals[q] <= to; q += 2) {
+        for (int q = TimeIntervals.firstEndingAtOrAfter(intervals, from) * 2; q < intervals.length
+                && intervals[q] <= to; q += 2) {
             if (intervals[q] <= from && intervals[q + 1] >= to) {
                 into.add(from, to);
                 return true;

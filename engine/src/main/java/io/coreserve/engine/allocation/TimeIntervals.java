@@ -36,20 +36,29 @@ final class TimeIntervals {
         for (int q = 0; q < a.length; q += 2) {
             into.add(a[q], a[q + 1]);
         }
+        for (int q = firstEndingAtOrAfter(b, from) * 2; q < b.length && b[q] <= to; q += 2) {
+            into.add(Math.max(b[q], from), Math.min(b[q + 1], to));
+        }
+        return into.isEmpty() ? NONE : into.union();
+    }
+
+    /**
+     * The index of the first pair of {@code intervals} ([lo, hi] pairs, ascending, disjoint) that ends at or after
+     * {@code t}, or the number of pairs: a binary search (a remembered proof or a class's count holds up to hundreds
+     * of intervals, of which a window meets a few).
+     */
+    static int firstEndingAtOrAfter(long[] intervals, long t) {
         int lo = 0;
-        int hi = b.length / 2 - 1;
-        while (lo <= hi) {                                  // the first interval ending at or after from
+        int hi = intervals.length / 2 - 1;
+        while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            if (b[mid * 2 + 1] < from) {
+            if (intervals[mid * 2 + 1] < t) {
                 lo = mid + 1;
             } else {
                 hi = mid - 1;
             }
         }
-        for (int q = lo * 2; q < b.length && b[q] <= to; q += 2) {
-            into.add(Math.max(b[q], from), Math.min(b[q + 1], to));
-        }
-        return into.isEmpty() ? NONE : into.union();
+        return lo;
     }
 
     /** Forgets what was added, keeping the arrays for the next set. */

@@ -4,12 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.coreserve.engine.catalogue.InMemoryCatalogue;
 import io.coreserve.engine.model.PropertySchema;
-import io.coreserve.engine.model.Request;
-import io.coreserve.engine.model.Resource;
 import io.coreserve.engine.timetable.InMemoryTimetables;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import net.jqwik.api.Example;
@@ -39,57 +34,12 @@ class FewFreeClassesProperties {
         CoAllocator counting = new CoAllocator(catalogue, new InMemoryTimetables(nodes, 2), config,
                 ClosestFreeMemory.DEFAULT_CAPACITY, 0L);
         CoAllocator sweeping = new CoAllocator(catalogue, new InMemoryTimetables(nodes, 2), config, 0);
-        List<Plan> booked = new ArrayList<>();
-        int counterOffers = 0;
-        for (int q = 0; q < 700; q++) {
-            long now = q * MINUTE / 10;
-            Request request = request(random, "q" + q, now);
-            Outcome a = counting.allocate(request);
-            Outcome b = sweeping.allocate(request);
-            assertThat(Outcomes.describe(a)).as("decision of %s", request.requestId())
-                    .isEqualTo(Outcomes.describe(b));
-            if (a instanceof Plan plan) {
-                booked.add(plan);
-            } else {
-                counterOffers++;
-                ClosestFreeIntervals ca = counting.closestFree(request, a, now, 24 * HOUR);
-                ClosestFreeIntervals cb = sweeping.closestFree(request, b, now, 24 * HOUR);
-                assertThat(Outcomes.describe(ca.earliestAfter())).as("after %s", request.requestId())
-                        .isEqualTo(Outcomes.describe(cb.earliestAfter()));
-                assertThat(Outcomes.describe(ca.latestBefore())).as("before %s", request.requestId())
-                        .isEqualTo(Outcomes.describe(cb.latestBefore()));
-            }
-            if (q == 350) {
-                catalogue.add(new Resource("late", Map.of("cores", 4.0, "memory_gb", 4.0), Set.of()));  // a new candidate
-            }
-            if (q % 97 == 96 && !booked.isEmpty()) {
-                Plan ended = booked.remove(random.nextInt(booked.size()));      // a cancellation: the books empty
-                counting.release(ended);
-                sweeping.release(ended);
-            }
-        }
+        int counterOffers = FillingBooks.compare(random, catalogue, counting, sweeping);
         assertThat(counterOffers).as("requests that did not fit: the books did fill").isGreaterThan(50);
         assertThat(counting.classes().made()).as("classes counted").isGreaterThan(0);
         assertThat(counting.classes().helped()).as("searches that skipped times of their class's count")
                 .isGreaterThan(0);
         assertThat(sweeping.classes()).as("a plain sweep counts nothing").isNull();
-    }
-
-    /**
-     * Requests of the same N over a few hours, with amounts and durations on a coarse grid, so that many fall in one
-     * class.
-     */
-    private static Request request(Random random, String id, long now) {
-        long earliest = now + random.nextInt(6 * 60) * MINUTE;
-        Request.Builder b = Request.builder(id, "u").submittedAt(now)
-                .duration((1 + random.nextInt(4)) * 10 * MINUTE).count(2)
-                .window(earliest, earliest + random.nextInt(4) * 15 * MINUTE);
-        double cores = 1 + random.nextInt(5) * 0.5;
-        b.total("cores", cores).perResource("cores", cores / 4);
-        if (random.nextBoolean()) {
-            b.total("memory_gb", 0.5 + random.nextInt(4) * 0.5);
-        }
-        return b.build();
     }
 
     @Example
