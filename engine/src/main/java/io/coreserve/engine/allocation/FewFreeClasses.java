@@ -4,6 +4,7 @@ import io.coreserve.engine.catalogue.ResourceCatalogue;
 import io.coreserve.engine.timetable.TimetableView;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
@@ -32,10 +33,10 @@ import java.util.Set;
  * {@link #COUNT_AFTER_NANOS}, and only the intervals of at least {@link #SHORTEST} are kept: a weak class (on
  * saturated books t_res of 2 minutes and e_i near a core) has N free every few minutes, and thousands of short
  * intervals cost every search more to skip than they save. A class whose kept intervals cover less than a quarter
- * of the span counted pays ten times over for its next count. Measured on saturated books (the engine benchmark, decisions
- * 400,001 to 520,000, two JVMs each pinned to a core, cores swapped between two pairs): the same decisions, 0.679 ->
- * 0.615 and 0.794 -> 0.708 ms a decision (0.88 from the second batch of 20,000 on, once most classes are counted).
- * Counting every class at once and keeping every interval made the engine slower (0.835 -> 0.856 ms).
+ * of the span counted pays ten times over for its next count. Measured on saturated books (the engine benchmark,
+ * decisions 400,001 to 520,000, two JVMs each pinned to a core, cores swapped between two pairs): the same
+ * decisions, 0.679 -> 0.615 and 0.794 -> 0.708 ms a decision (0.88 from the second batch of 20,000 on, once most
+ * classes are counted). Without these limits the counts cost more than they saved (README, Benchmarks).
  *
  * <p>Not thread-safe, like the engine.
  */
@@ -145,7 +146,8 @@ final class FewFreeClasses {
                 counts.clear();
             }
             demand = new Demand();
-            counts.put(key, demand);
+            counts.put(new ClassKey(key.count(), new HashSet<>(key.labels()), key.duration(), key.perResource()),
+                    demand);                        // the request's set of labels may change later; the key's must not
         }
         return demand;
     }

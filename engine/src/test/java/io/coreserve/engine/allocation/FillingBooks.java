@@ -46,7 +46,8 @@ final class FillingBooks {
                         .isEqualTo(Outcomes.describe(cb.latestBefore()));
             }
             if (q == 350) {
-                catalogue.add(new Resource("late", Map.of("cores", 4.0, "memory_gb", 4.0), Set.of()));  // a new candidate
+                // A new candidate: the memory and the class counts must forget what they proved without it.
+                catalogue.add(new Resource("late", Map.of("cores", 4.0, "memory_gb", 4.0), Set.of()));
             }
             if (q % 97 == 96 && !booked.isEmpty()) {
                 Plan ended = booked.remove(random.nextInt(booked.size()));      // a cancellation: the books empty
