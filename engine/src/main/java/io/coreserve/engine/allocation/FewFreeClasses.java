@@ -88,8 +88,8 @@ final class FewFreeClasses {
         }
     }
 
-    /** The times [from, to] of a class's count at which fewer than N were free ([lo, hi] pairs, ascending). */
-    private record Count(long from, long to, long countedAt, long[] fewFree) {
+    /** A class's count made at {@code countedAt}: the times from then on at which fewer than N were free. */
+    private record Count(long countedAt, long[] fewFree) {
     }
 
     /** A class's last count (null: none yet) and the searches' time spent since, which pays for the next one. */
@@ -110,11 +110,11 @@ final class FewFreeClasses {
         }
         Demand demand = demandOf(request);
         Count count = demand.count;
-        boolean stale = count == null || now - count.countedAt() >= refresh || now < count.from();
+        boolean stale = count == null || now - count.countedAt() >= refresh || now < count.countedAt();
         if (stale && demand.spentNanos >= countAfterNanos) {
             long to = CoAllocator.saturatingAdd(now, span);
             long[] few = longOnly(countFewFree(classOf(request).withWindow(now, to)));
-            count = new Count(now, to, now, few);
+            count = new Count(now, few);
             demand.count = count;
             // A weak class (its kept intervals cover less than a quarter of the span, half of the counter-offer
             // horizon) pays ten times over for its next count.
