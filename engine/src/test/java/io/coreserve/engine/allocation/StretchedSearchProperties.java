@@ -9,9 +9,9 @@ import io.coreserve.engine.timetable.FlatTimetables;
 import io.coreserve.engine.timetable.InMemoryTimetables;
 import java.util.Arrays;
 import java.util.Random;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
-import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 
@@ -130,12 +130,31 @@ class StretchedSearchProperties {
     @Property(tries = 60)
     void shouldCountTooFewFreeOnlyWhereFewerThanNAreFree(@ForAll long seed,
             @ForAll @LongRange(min = 1, max = 300) long firstStretch) {
+        checkFewFreeTimes(seed, firstStretch);
+    }
+
+    /**
+     * The property's tries are random and a try may count no time at all (its books free enough everywhere): so
+     * that the check is never vacuous, these fixed books are checked too, and over them some times must be counted.
+     */
+    @Example
+    void shouldCountSomeTimesWithFewerThanNFreeOnBusyBooks() {
+        long checked = 0;
+        for (long seed = 0; seed < 40; seed++) {
+            checked += checkFewFreeTimes(seed, 1 + seed * 7);
+        }
+        assertThat(checked).as("times counted with fewer than N free, over 40 fixed books").isPositive();
+    }
+
+    /** Checks every time counted with fewer than N free in one try; returns how many it checked. */
+    private static long checkFewFreeTimes(long seed, long firstStretch) {
         Random random = new Random(seed);
         Grid grid = Grid.randomlyBusy(random, 11, 60, 1500);
         ResolvedRequest r = randomRequest(random, grid, 4, 300, 1200, true);
         CandidateSet candidates = grid.all();
         long[] excluded = random.nextBoolean() ? TimeIntervals.NONE : someTimesOf(random, r);
         Availability truth = new Availability(2);
+        long checked = 0;
         for (SearchOrder order : SearchOrder.values()) {
             StartTimeCandidates phaseThree = new StartTimeCandidates();
             phaseThree.exclude(excluded);
@@ -155,16 +174,9 @@ class StretchedSearchProperties {
                     }
                 }
             }
-            fewFreeTimesChecked += counted;
+            checked += counted;
         }
-    }
-
-    /** Times checked by {@link #shouldCountTooFewFreeOnlyWhereFewerThanNAreFree}, so that it checks some at all. */
-    private static long fewFreeTimesChecked;
-
-    @AfterContainer
-    static void shouldHaveCheckedSomeFewFreeTimes() {
-        assertThat(fewFreeTimesChecked).as("times counted with fewer than N free, over all tries").isPositive();
+        return checked;
     }
 
     /**
