@@ -38,6 +38,7 @@ public final class CoreserveApp implements AutoCloseable {
     private AutoCloseable routeResources = () -> { };
     private io.coreserve.http.ProbeWarmup warmup;
     private KafkaPathWarmup kafkaWarmup;
+    private io.coreserve.reservation.BooksWarmup booksWarmup;
 
     private CoreserveApp(CoreserveConfig config, StreamsRunner runner, HttpApi http) {
         this.config = config;
@@ -88,7 +89,15 @@ public final class CoreserveApp implements AutoCloseable {
         if (warmupRequests > 0) {
             app.kafkaWarmup = KafkaPathWarmup.start(config, warmupRequests);
         }
-        if (app.warmup != null || app.kafkaWarmup != null) {
+        int booksWarmupRequests = config.getInt(Settings.BOOKS_WARMUP_REQUESTS);
+        if (booksWarmupRequests > 0) {
+            String domain = config.require(CoreserveConfig.DEFAULT_DOMAIN);
+            var queries = started.get();
+            app.booksWarmup = io.coreserve.reservation.BooksWarmup.start(
+                    io.coreserve.reservation.ReservationSettings.from(config), domain, booksWarmupRequests,
+                    () -> queries.isLive(domain), () -> queries.resources(domain));
+        }
+        if (app.warmup != null || app.kafkaWarmup != null || app.booksWarmup != null) {
             Thread reporter = new Thread(app::reportWarmupDone, "coreserve-warmup-done");
             reporter.setDaemon(true);
             reporter.start();
@@ -106,15 +115,22 @@ public final class CoreserveApp implements AutoCloseable {
         return kafkaWarmup;
     }
 
-    /** Waits for both warm-ups (those started); true when they ended within {@code timeout}. */
+    /** The books warm-up started with the app ({@value Settings#BOOKS_WARMUP_REQUESTS}), or null when none. */
+    public io.coreserve.reservation.BooksWarmup booksWarmup() {
+        return booksWarmup;
+    }
+
+    /** Waits for the warm-ups (those started); true when they ended within {@code timeout}. */
     public boolean awaitWarmups(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean probes = warmup == null || warmup.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-        return probes && (kafkaWarmup == null
+        boolean kafka = probes && (kafkaWarmup == null
                 || kafkaWarmup.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime()))));
+        return kafka && (booksWarmup == null
+                || booksWarmup.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime()))));
     }
 
-    /** Logs {@code warm-up done} once both warm-ups ended: the line to wait for before measuring a fresh start. */
+    /** Logs {@code warm-up done} once every warm-up ended: the line to wait for before measuring a fresh start. */
     private void reportWarmupDone() {
         long start = System.nanoTime();
         try {
@@ -217,6 +233,9 @@ public final class CoreserveApp implements AutoCloseable {
         try {
             if (warmup != null) {
                 warmup.close();
+            }
+            if (booksWarmup != null) {
+                booksWarmup.close();
             }
             if (kafkaWarmup != null) {
                 kafkaWarmup.close();

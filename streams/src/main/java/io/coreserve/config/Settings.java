@@ -37,6 +37,7 @@ public final class Settings {
     public static final String HTTP_URL = "coreserve.http.url";
     public static final String HTTP_WARMUP_PROBES = "coreserve.http.warmup-probes";
     public static final String KAFKA_WARMUP_REQUESTS = "coreserve.kafka.warmup-requests";
+    public static final String BOOKS_WARMUP_REQUESTS = "coreserve.engine.warmup-requests";
     public static final String KAFKA_WARMUP_CREDENTIALS = "coreserve.kafka.warmup-credentials";
     public static final String HORIZON = "coreserve.request.horizon";
     public static final String MAX_DURATION = "coreserve.request.max-duration";
@@ -125,6 +126,11 @@ public final class Settings {
                         + "store, read back read_committed), so that the broker's and the app's Kafka paths are "
                         + "compiled before the first users' requests; nothing of the real pipeline is touched (0: "
                         + "none; dev uses 3000)");
+        def.define(BOOKS_WARMUP_REQUESTS, Type.INT, 0, ConfigDef.Range.between(0, 1_000_000), Importance.LOW,
+                "synthetic requests the app decides at start on scratch books of the default domain's catalogue "
+                        + "(booked, counter-offered, some cancelled; the real books are neither read nor changed), so "
+                        + "that the engine's booking and closest-free paths are compiled before the first users' "
+                        + "requests (0: none; dev uses 20000, about 6 s of one core on the 2-core machine)");
         def.define(KAFKA_WARMUP_CREDENTIALS, Type.STRING, "", null, Importance.LOW,
                 "credentials file (as `dev` writes them) the Kafka warm-up's clients log in and sign their requests "
                         + "as, so that the broker's ACL checks and the app's signature checks are warmed as users meet "

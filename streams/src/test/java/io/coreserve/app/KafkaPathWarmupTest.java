@@ -45,8 +45,12 @@ class KafkaPathWarmupTest {
                     StreamsConfig.STATE_DIR_CONFIG, temp.toString(),
                     CoreserveConfig.PARTITIONS, "1",
                     CoreserveConfig.HTTP_PORT, "0",
-                    Settings.KAFKA_WARMUP_REQUESTS, "40"));
+                    Settings.KAFKA_WARMUP_REQUESTS, "40",
+                    Settings.BOOKS_WARMUP_REQUESTS, "300"));
             TopicAdmin.ensureTopics(config.bootstrapServers(), config.topics(), 1, (short) 1);
+            List<io.coreserve.events.Resource> catalogue = io.coreserve.catalogue.DemoCatalogue.generate(6, "default",
+                    7L, java.time.Instant.now());
+            io.coreserve.app.EventProducer.sendResources(config, catalogue);
             try (CoreserveApp app = CoreserveApp.start(config, ReservationPipeline.forConfig(config),
                     Duration.ofMinutes(1))) {
                 KafkaPathWarmup warmup = app.kafkaWarmup();
@@ -54,6 +58,19 @@ class KafkaPathWarmupTest {
                 assertThat(app.warmup()).isNull();
                 assertThat(app.awaitWarmups(Duration.ofMinutes(2))).isTrue();
                 assertThat(warmup.decided()).isEqualTo(40);
+                // The books warm-up decided its requests on scratch books; the real ones have nothing booked.
+                assertThat(app.booksWarmup().decided()).isEqualTo(300);
+                assertThat(app.booksWarmup().accepted()).isPositive();
+                for (io.coreserve.events.Resource r : catalogue) {
+                    String timetable = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                                    .newBuilder(java.net.URI.create(app.http().url() + "/timetable?resource="
+                                            + r.getId() + "&to=%2B3d")).build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+                    com.fasterxml.jackson.databind.JsonNode bookings = new com.fasterxml.jackson.databind.ObjectMapper().readTree(timetable)
+                            .path("bookings");
+                    assertThat(bookings.isArray()).as("%s: %s", r.getId(), timetable).isTrue();
+                    assertThat(bookings).as(r.getId()).isEmpty();
+                }
                 String name = KafkaPathWarmup.name(config);
                 assertThat(name).isEqualTo(config.require(StreamsConfig.APPLICATION_ID_CONFIG) + "-warmup");
                 Map<String, Long> ends = endOffsets(kafka.bootstrapServers(),
