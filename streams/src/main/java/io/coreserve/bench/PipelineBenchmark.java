@@ -9,6 +9,8 @@ import io.coreserve.events.ReservationStatus;
 import io.coreserve.metrics.EngineTime;
 import io.coreserve.topology.EventSerdes;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -46,12 +48,13 @@ import org.apache.kafka.common.serialization.StringSerializer;
  */
 public final class PipelineBenchmark {
 
+    /** {@code latencies}: where to append every decided request's latency (CSV), or null. */
     public record Options(int rate, Duration warmup, Duration duration, Duration maxWarmup, Duration maxDuration,
-            int window, int n, Duration spread, long seed, Duration drainTimeout) {
+            int window, int n, Duration spread, long seed, Duration drainTimeout, Path latencies) {
 
         public static Options defaults() {
             return new Options(100, Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(5),
-                    Duration.ofSeconds(20), 500, 5, BenchWorkload.DEFAULT_SPREAD, 42L, Duration.ofSeconds(60));
+                    Duration.ofSeconds(20), 500, 5, BenchWorkload.DEFAULT_SPREAD, 42L, Duration.ofSeconds(60), null);
         }
     }
 
@@ -75,9 +78,12 @@ public final class PipelineBenchmark {
     private final Map<ReservationStatus, AtomicInteger> statuses = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<Long> maxPhaseDecidedAt = new ConcurrentLinkedQueue<>();
     private final AtomicLong decided = new AtomicLong();
+    /** Each decided request's phase, when it was sent and its latency (ns), kept only with {@code --latencies}. */
+    private final ConcurrentLinkedQueue<long[]> latencyLog = new ConcurrentLinkedQueue<>();
     private final AtomicLong sendErrors = new AtomicLong();
     private final Semaphore window;
     private volatile boolean stop;
+    private volatile long runStart;
 
     public PipelineBenchmark(CoreserveConfig config, Options options, PrintStream progress) {
         this.config = config;
@@ -105,6 +111,7 @@ public final class PipelineBenchmark {
             // 1. open loop at a fixed rate
             long interval = 1_000_000_000L / options.rate();
             long start = System.nanoTime();
+            runStart = start;
             long warmupEnd = start + options.warmup().toNanos();
             long end = warmupEnd + options.duration().toNanos();
             long due = start;
@@ -141,6 +148,9 @@ public final class PipelineBenchmark {
             drain(Phase.MAX);
             Map<ReservationStatus, Integer> counts = new EnumMap<>(ReservationStatus.class);
             statuses.forEach((s, c) -> counts.put(s, c.get()));
+            if (options.latencies() != null) {
+                writeLatencies(label);
+            }
             if (sendErrors.get() > 0) {
                 progress.printf("[%s] %d requests could not be sent%n", label, sendErrors.get());
             }
@@ -194,6 +204,9 @@ public final class PipelineBenchmark {
                     }
                     decided.incrementAndGet();
                     latencies.get(s.phase()).add(now - s.nanos());
+                    if (options.latencies() != null) {
+                        latencyLog.add(new long[] {s.phase().ordinal(), s.nanos(), now - s.nanos()});
+                    }
                     ReservationDecision d = r.value();
                     Long engine = EngineTime.nanos(d);
                     if (engine != null) {
@@ -206,6 +219,26 @@ public final class PipelineBenchmark {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Appends {@code run,phase,sent_ms,latency_ms} per decided request (sent: since the run's first request), so
+     * that a run's tail can be placed in time: the warm-up's, the measured period's first seconds, or all along.
+     */
+    private void writeLatencies(String label) {
+        Path file = options.latencies();
+        try {
+            boolean fresh = !Files.exists(file) || Files.size(file) == 0;
+            StringBuilder csv = new StringBuilder(fresh ? "run,phase,sent_ms,latency_ms\n" : "");
+            latencyLog.stream().sorted(java.util.Comparator.comparingLong(e -> e[1])).forEach(e -> csv.append(label)
+                    .append(',').append(Phase.values()[(int) e[0]]).append(',')
+                    .append(String.format(java.util.Locale.ROOT, "%.3f,%.3f%n", (e[1] - runStart) / 1e6, e[2] / 1e6)));
+            Files.writeString(file, csv, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+            progress.printf("[%s] %d latencies appended to %s%n", label, latencyLog.size(), file);
+        } catch (java.io.IOException e) {
+            progress.printf("[%s] cannot write the latencies to %s: %s%n", label, file, e.getMessage());
         }
     }
 

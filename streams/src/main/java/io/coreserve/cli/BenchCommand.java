@@ -102,6 +102,10 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--max-duration", paramLabel = "SECONDS", description = "Measured closed loop (default: ${DEFAULT-VALUE}).")
         int maxDuration = 20;
 
+        @Option(names = "--latencies", paramLabel = "FILE", description = "Append every decided request's latency "
+                + "to FILE as CSV (run, phase, ms since the run's first request, latency ms), to place a tail in time.")
+        Path latencies;
+
         @Option(names = "--window", description = "Most requests undecided at once in the closed loop (default: ${DEFAULT-VALUE}).")
         int window = 500;
 
@@ -160,7 +164,7 @@ public final class BenchCommand implements Runnable {
             PrintStream progress = System.err;
             PipelineBenchmark.Options options = new PipelineBenchmark.Options(rate, Duration.ofSeconds(warmup),
                     Duration.ofSeconds(duration), Duration.ofSeconds(maxWarmup), Duration.ofSeconds(maxDuration),
-                    window, n, Duration.ofHours(spreadHours), seed, Duration.ofSeconds(60));
+                    window, n, Duration.ofHours(spreadHours), seed, Duration.ofSeconds(60), latencies);
             List<Row> rows = new ArrayList<>();
             if (embedded) {
                 Path dir = dataDir != null ? dataDir : Files.createTempDirectory("coreserve-bench");

@@ -38,7 +38,9 @@ import org.slf4j.LoggerFactory;
  * the app's JIT compiling the booking, timetable and closest-free paths for 15 to 25 s (the C1 and C2 compiler
  * threads 35 to 54 % of a core, per thread from {@code /proc}; 560 of the 1,500 methods compiled after the
  * benchmark started were the engine's timetable and allocation code, and 227 of its 500 deoptimisations), and the
- * decisions waited for CPU: each second's median latency 40 to 70 ms for the first 10 to 20 s, p99 54 to 119 ms.
+ * decisions waited for CPU: each second's median latency 40 to 70 ms for the first 10 to 20 s. With this warm-up
+ * the engine's compilations in those seconds fell to 62 and its time a decision by about a sixth; the first run's
+ * p99 was not shown to move, the Kafka paths' compiling being the larger part (README, Benchmarks).
  *
  * <p>The requests are shaped from the catalogue: 1 to 8 resources, each at least a share of a random resource's
  * capacities and together up to twice that, half of them one of its labels, 1 minute to 2 hours long, windows up
@@ -55,6 +57,11 @@ public final class BooksWarmup implements AutoCloseable {
     /** One accepted reservation in this many is cancelled again (the release path). */
     private static final int CANCEL_ONE_IN = 8;
     private static final String USER = "coreserve-warmup";
+    /**
+     * The most the warm-up runs: on a catalogue far larger than the demo's its searches cost more, and a warm-up
+     * that has compiled the paths has done its work; it then ends with what it decided.
+     */
+    static final Duration RUN_LIMIT = Duration.ofMinutes(2);
 
     private final AtomicInteger decided = new AtomicInteger();
     private final AtomicInteger accepted = new AtomicInteger();
@@ -144,7 +151,8 @@ public final class BooksWarmup implements AutoCloseable {
         long start = System.currentTimeMillis() / MINUTE * MINUTE;
         long lastForget = start;
         List<ReservationDecision> booked = new ArrayList<>();
-        for (int k = 0; k < requests && !stopped; k++) {
+        long deadline = begin + RUN_LIMIT.toNanos();
+        for (int k = 0; k < requests && !stopped && System.nanoTime() < deadline; k++) {
             long now = start + k * STEP_MILLIS;
             if (now - lastForget >= MINUTE) {
                 books.forgetBefore(now);          // as the lifecycle ticks forget the past

@@ -202,13 +202,24 @@ class CliCommandsEndToEndTest {
 
     @Test
     @Order(Integer.MAX_VALUE)        // last: its requests book the two nodes that the other tests' requests need whole
-    void shouldBenchTheRunningPipelineAsItsOperator() {
+    void shouldBenchTheRunningPipelineAsItsOperator() throws Exception {
         // Against a secured pipeline (as dev's): the operator reads the catalogue and sends for made-up users.
+        Path latencies = data.resolve("latencies.csv");
         Run bench = run("bench", "pipeline", "--n", "1", "--rate", "5", "--warmup", "1", "--duration", "2",
-                "--max-warmup", "1", "--max-duration", "2", "--window", "5");
+                "--max-warmup", "1", "--max-duration", "2", "--window", "5", "--latencies", latencies.toString());
 
         assertThat(bench.exit()).as("bench pipeline: %s", bench.err()).isZero();
         // the catalogue's size (2) is what it read as the operator (refused before)
         assertThat(bench.out()).contains("| 2 | 1 | (as running) | 5 |");
+        // one line per decided request, the measured ones among them, each sent after the run began
+        List<String> lines = java.nio.file.Files.readAllLines(latencies);
+        assertThat(lines.get(0)).isEqualTo("run,phase,sent_ms,latency_ms");
+        assertThat(lines).anyMatch(l -> l.contains(",RATE,"));
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",");
+            assertThat(f).as(line).hasSize(4);
+            assertThat(Double.parseDouble(f[2])).as(line).isNotNegative();
+            assertThat(Double.parseDouble(f[3])).as(line).isPositive();
+        }
     }
 }
