@@ -49,17 +49,12 @@ public final class DevCommand implements Callable<Integer> {
      */
     static final String DEV_WARMUP_REQUESTS = "3000";
 
-    /**
-     * Requests dev's app decides on scratch books at start ({@link Settings#BOOKS_WARMUP_REQUESTS}), so that the
-     * engine's booking and closest-free paths are compiled before the first users' requests; alongside the others.
-     */
-    static final String DEV_BOOKS_WARMUP_REQUESTS = "20000";
-
     /** The warm-ups dev asks for unless the config file or the environment say otherwise; the benchmark's too. */
     public static Map<String, String> warmupDefaults() {
+        // Not the books warm-up (coreserve.engine.warmup-requests): its requests' profile slowed the JIT-compiled
+        // engine for the users' own requests afterwards (README, Benchmarks).
         return Map.of(Settings.HTTP_WARMUP_PROBES, DEV_WARMUP_PROBES,
-                Settings.KAFKA_WARMUP_REQUESTS, DEV_WARMUP_REQUESTS,
-                Settings.BOOKS_WARMUP_REQUESTS, DEV_BOOKS_WARMUP_REQUESTS);
+                Settings.KAFKA_WARMUP_REQUESTS, DEV_WARMUP_REQUESTS);
     }
 
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Where the broker, registry and state stores keep their data (default: ${DEFAULT-VALUE}).")
