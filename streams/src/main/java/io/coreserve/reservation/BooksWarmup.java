@@ -1,6 +1,5 @@
 package io.coreserve.reservation;
 
-import io.coreserve.engine.allocation.ClosestFreeIntervals;
 import io.coreserve.engine.allocation.Outcome;
 import io.coreserve.engine.allocation.Plan;
 import io.coreserve.engine.allocation.Rejection;
@@ -173,11 +172,9 @@ public final class BooksWarmup implements AutoCloseable {
             } else if (outcome instanceof Rejection rejection
                     && (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
                     || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET)) {
-                ClosestFreeIntervals closest = books.allocator().closestFree(engineRequest, rejection, now,
+                books.allocator().closestFree(engineRequest, rejection, now,
                         settings.counterOfferHorizon().toMillis(), settings.counterOfferMaxM());
-                if (closest != null) {
-                    searchedClosest.incrementAndGet();
-                }
+                searchedClosest.incrementAndGet();
             }
             decided.incrementAndGet();
         }
