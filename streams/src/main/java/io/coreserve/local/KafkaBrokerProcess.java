@@ -125,14 +125,8 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         }
         writeString(log4j, LOG4J2_XML);
 
-        // The heap and collector settings of Kafka's own start script (kafka-server-start.sh, KAFKA_HEAP_OPTS and
-        // KAFKA_JVM_PERFORMANCE_OPTS): with 512 MB and G1's default 200 ms goal the broker paused 10 to 46 ms every
-        // 4 s or so, with a concurrent cycle's remark every 8 s, and every decision in flight waited for it. Against
-        // that, the first benchmark run after dev's start had p99 54.3, 72.2, 70.0 ms where 512 MB gave 61.5, 112.2,
-        // 93.7 ms in the same pairs (README, Benchmarks).
         List<String> jvmBase = List.of(
-                "-Xmx1g", "-Xms1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
-                "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent",
+                "-Xmx512m",
                 "-XX:+ExitOnOutOfMemoryError",
                 "-Djava.awt.headless=true",
                 "-Dlog4j2.configurationFile=" + log4j.toUri(),
