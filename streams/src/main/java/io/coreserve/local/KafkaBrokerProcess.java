@@ -130,8 +130,8 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                 "-XX:+ExitOnOutOfMemoryError",
                 // The JIT's thresholds at a tenth: C2 compiles the broker's produce, transaction-marker and fetch
                 // paths during the app's Kafka warm-up rather than while the first users' transactions wait (the
-                // first run at 100 requests/s after `dev`'s start, five pairs: p99 42.9 to 66.6 ms against 52.8 to
-                // 80.0 as built; in the app's JVM too, it made that run's first seconds worse: README, Benchmarks).
+                // first run at 100 requests/s after `dev`'s start, five pairs: p99 42.8 to 65.7 ms against 52.5 to
+                // 79.1 as built; in the app's JVM too, it made that run's first seconds worse: README, Benchmarks).
                 "-XX:CompileThresholdScaling=0.1",
                 "-Djava.awt.headless=true",
                 "-Dlog4j2.configurationFile=" + log4j.toUri(),
