@@ -138,8 +138,8 @@ class PipelineIntegrationTest {
         assertThat(cores).isGreaterThanOrEqualTo(10 - 1e-6);
 
         // --type keeps one of the two (both are on the topics by now; a few seconds read them from the beginning).
-        // The reservation starts now, so its STARTING notification may be there too: the pipeline sends it once
-        // stream time passes the start, which the other tests' records on the same pipeline can do at any moment.
+        // The reservation starts now, so its STARTING notification may be there too: the pipeline sends it at the
+        // first stream-time tick (each minute) past the start, which can fall while this test runs.
         String notificationsOnly = runCli(concat(concat(new String[] {"watch"}, connection()),
                 "--json", "--type", "notification", "--request", requestId, "--timeout", "3"));
         List<JsonNode> notifications = notificationsOnly.lines().map(PipelineIntegrationTest::parse).toList();
