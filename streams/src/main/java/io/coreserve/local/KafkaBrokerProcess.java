@@ -128,11 +128,6 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         List<String> jvmBase = List.of(
                 "-Xmx512m",
                 "-XX:+ExitOnOutOfMemoryError",
-                // The JIT's thresholds at a tenth: C2 compiles the broker's produce, transaction-marker and fetch
-                // paths during the app's Kafka warm-up rather than while the first users' transactions wait (the
-                // first run at 100 requests/s after `dev`'s start, five pairs: p99 42.8 to 65.7 ms against 52.5 to
-                // 79.1 as built; in the app's JVM too, it made that run's first seconds worse: README, Benchmarks).
-                "-XX:CompileThresholdScaling=0.1",
                 "-Djava.awt.headless=true",
                 "-Dlog4j2.configurationFile=" + log4j.toUri(),
                 "-cp", libDir.toAbsolutePath().resolve("*").toString());
@@ -143,6 +138,12 @@ public final class KafkaBrokerProcess implements AutoCloseable {
             ChildJvm.run("kafka storage format", format, home, logFile, FORMAT_TIMEOUT);
         }
         List<String> server = new ArrayList<>(jvmBase);
+        // The JIT's thresholds at a tenth (the server only, not the one-off format tool): C2 compiles the broker's
+        // produce, transaction-marker and fetch paths during the app's Kafka warm-up rather than while the first
+        // users' transactions wait (the first run at 100 requests/s after `dev`'s start, five pairs: p99 42.8 to
+        // 65.7 ms against 52.5 to 79.1 as built; in the app's JVM too, it made that run's first seconds worse:
+        // README, Benchmarks).
+        server.add(0, "-XX:CompileThresholdScaling=0.1");
         server.addAll(List.of("kafka.Kafka", serverProperties.toString()));
         ChildJvm child = ChildJvm.start("kafka broker", server, Map.of(), home, logFile, STOP_TIMEOUT,
                 Optional.of(pidFile));
