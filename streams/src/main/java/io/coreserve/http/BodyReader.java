@@ -44,8 +44,9 @@ final class BodyReader {
         if (bytes.length == 0) {
             throw new ApiError(400, null, "the request has no body");
         }
+        T value;
         try {
-            return mapper(ctx.contentType(), bytes).readValue(bytes, type);
+            value = mapper(ctx.contentType(), bytes).readValue(bytes, type);
         } catch (UnrecognizedPropertyException e) {
             throw ApiError.badField(path(e), "unknown key (known: " + e.getKnownPropertyIds().stream()
                     .map(String::valueOf).sorted().collect(Collectors.joining(", ")) + ")");
@@ -58,6 +59,11 @@ final class BodyReader {
         } catch (JacksonException e) {
             throw new ApiError(400, null, "unreadable request body: " + e.getOriginalMessage());
         }
+        if (value == null) {
+            // JSON null or YAML's ~ (a body of comments only is unreadable above): the routes would fail on it with a 500.
+            throw new ApiError(400, null, "the request body is null: a JSON object or YAML mapping is expected");
+        }
+        return value;
     }
 
     /** The body as UTF-8 text (an SRL request), within the limit. */

@@ -125,6 +125,11 @@ class HttpRoutesTest {
         assertThat(probe(null, "user: dave\nn: 2\nduration: 1h\nlatest: whenever\n", 400).get("field").asText())
                 .isEqualTo("latest");
         assertThat(probe(null, "", 400).get("error").asText()).contains("no body");
+        for (String nothing : List.of("null", " null\n", "~")) {
+            assertThat(probe(null, nothing, 400).get("error").asText()).contains("body is null");
+        }
+        assertThat(probe("application/json", "null", 400).get("error").asText()).contains("body is null");
+        assertThat(probe(null, "# nothing but a comment\n", 400).get("error").asText()).contains("unreadable");
     }
 
     /**
