@@ -67,7 +67,10 @@ final class ErrorLine implements IExecutionExceptionHandler {
             }
         }
         String line = String.join(": ", parts);
+        // A secured broker (dev's) closes the connection of a client without its credentials, which the client sees
+        // as the same silence as a stopped broker.
         return kafkaTimeout ? "no answer from Kafka in time (is the broker at " + bootstrap
-                + " running, and does the topic exist?): " + line : line;
+                + " running, does the topic exist, and were this cluster's credentials found? --credentials DIR): "
+                + line : line;
     }
 }

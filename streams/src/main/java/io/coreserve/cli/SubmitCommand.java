@@ -46,6 +46,11 @@ public final class SubmitCommand implements Callable<Integer> {
         // The request's user is whom we act as: that user's credentials sign it (default: the local user).
         CoreserveConfig config = connection.loadAs(spec.user);
         spec.user = spec.user != null ? spec.user : connection.user();
+        if (spec.user == null) {
+            // Neither --user nor a credentials directory for this cluster (./.coreserve/credentials where dev runs).
+            throw new IllegalArgumentException("user is required: give --user NAME, or --credentials DIR (dev's "
+                    + "DATA_DIR/credentials) to act as its local user");
+        }
         if (grid.requested()) {
             var request = grid.request(spec.id, spec.user, spec.email, spec.duration, spec.earliest, spec.latest,
                     Instant.now());

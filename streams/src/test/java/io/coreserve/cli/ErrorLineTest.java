@@ -48,7 +48,8 @@ class ErrorLineTest {
 
         assertThat(exit).isEqualTo(1);
         assertThat(err.toString().lines()).containsExactly("coreserve submit: error: no answer from Kafka in time (is "
-                + "the broker at 127.0.0.1:1 running, and does the topic exist?): Topic requests not present in "
+                + "the broker at 127.0.0.1:1 running, does the topic exist, and were this cluster's credentials found? "
+                + "--credentials DIR): Topic requests not present in "
                 + "metadata after 5000 ms.");
     }
 

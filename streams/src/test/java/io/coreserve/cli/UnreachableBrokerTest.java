@@ -51,4 +51,18 @@ class UnreachableBrokerTest {
                 .contains("after 5000 ms");
         assertThat(Files.readString(stdout)).as("no request id printed").isEmpty();
     }
+
+    @Test
+    void shouldSayHowToNameTheUserWhenNoCredentialsApply() {
+        java.io.StringWriter err = new java.io.StringWriter();
+        int nobody = FreePorts.pick();
+
+        int exit = CoreserveCommand.commandLine().setErr(new java.io.PrintWriter(err)).execute("submit",
+                "--bootstrap", "127.0.0.1:" + nobody, "--n", "2", "--duration", "1h");
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(err.toString().lines()).singleElement().asString()
+                .isEqualTo("coreserve submit: error: user is required: give --user NAME, or --credentials DIR "
+                        + "(dev's DATA_DIR/credentials) to act as its local user");
+    }
 }
