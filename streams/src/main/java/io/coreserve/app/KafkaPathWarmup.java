@@ -182,8 +182,8 @@ public final class KafkaPathWarmup implements AutoCloseable {
             drive(producer, consumer, in, records);
         } finally {
             streams.close(Duration.ofSeconds(30));
-            streams.cleanUp();
-            // cleanUp leaves the application's directory (its process id file): nothing of the warm-up is kept.
+            // The whole directory of the warm-up's application id goes: nothing of it is kept. (KafkaStreams.cleanUp
+            // would leave its process id file and warn at every start that the directory is not empty.)
             deleteQuietly(Path.of(new StreamsConfig(streamsSettings).getString(StreamsConfig.STATE_DIR_CONFIG), name));
         }
         LOG.info("kafka warm-up: {} of {} requests decided through the warm-up pipeline in {} ms", decided.get(),
