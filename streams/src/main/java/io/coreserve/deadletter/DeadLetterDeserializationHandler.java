@@ -19,10 +19,12 @@ public final class DeadLetterDeserializationHandler implements DeserializationEx
     private static final Logger LOG = LoggerFactory.getLogger(DeadLetterDeserializationHandler.class);
 
     private DeadLetterSettings settings;
+    private Map<String, ?> configs;
 
     @Override
     public void configure(Map<String, ?> configs) {
         settings = DeadLetterSettings.from(configs);
+        this.configs = configs;
     }
 
     @Override
@@ -38,8 +40,13 @@ public final class DeadLetterDeserializationHandler implements DeserializationEx
         if (settings.topic() == null) {
             return Response.resume();
         }
-        return Response.resume(List.of(DeadLetter.build(settings.topic(), settings.maxBytes(),
+        var deadLetter = DeadLetter.build(settings.topic(), settings.maxBytes(),
                 DeadLetter.Stage.DESERIALIZATION, context, record.key(), record.value(), DeadLetter.PAYLOAD_ORIGINAL,
-                null, exception)));
+                null, exception);
+        if (GlobalDeadLetters.isGlobal(context)) {
+            GlobalDeadLetters.send(configs, deadLetter, context);   // Kafka Streams cannot write the global thread's
+            return Response.resume();
+        }
+        return Response.resume(List.of(deadLetter));
     }
 }

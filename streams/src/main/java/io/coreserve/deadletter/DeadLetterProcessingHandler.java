@@ -18,10 +18,12 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
     private static final Logger LOG = LoggerFactory.getLogger(DeadLetterProcessingHandler.class);
 
     private DeadLetterSettings settings;
+    private Map<String, ?> configs;
 
     @Override
     public void configure(Map<String, ?> configs) {
         settings = DeadLetterSettings.from(configs);
+        this.configs = configs;
     }
 
     @Override
@@ -36,8 +38,13 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
         if (settings.topic() == null) {
             return Response.resume();
         }
-        return Response.resume(List.of(DeadLetter.build(settings.topic(), settings.maxBytes(),
+        var deadLetter = DeadLetter.build(settings.topic(), settings.maxBytes(),
                 DeadLetter.Stage.PROCESSING, context, context.sourceRawKey(), context.sourceRawValue(),
-                DeadLetter.PAYLOAD_ORIGINAL, null, exception)));
+                DeadLetter.PAYLOAD_ORIGINAL, null, exception);
+        if (GlobalDeadLetters.isGlobal(context)) {
+            GlobalDeadLetters.send(configs, deadLetter, context);   // Kafka Streams cannot write the global thread's
+            return Response.resume();
+        }
+        return Response.resume(List.of(deadLetter));
     }
 }

@@ -121,6 +121,10 @@ class PoisonRecordsTest {
             offsets.put("junk-requests", send(producer, requests, oversizedRequest));
             offsets.put("junk-resources", send(producer, config.topics().resources(), junk(NEAR_BROKER_MAX, 2L)));
             offsets.put("junk-samples", send(producer, config.topics().samples(), junk(NEAR_BROKER_MAX, 3L)));
+            // Read by the global thread (the virtual grids' catalogue store), whose dead letters Kafka Streams
+            // cannot write: it stopped the whole service until coreserve wrote them itself.
+            offsets.put("junk-vgrid-catalogue", send(producer, config.topics().vgridCatalogue(),
+                    junk(NEAR_BROKER_MAX, 4L)));
             offsets.put("huge-length", send(producer, requests, hugeStringLength()));
             offsets.put("big-id", send(producer, requests, new EventSerdes(config).commands().serializer()
                     .serialize(requests, command(request("big-" + "x".repeat(600_000))))));
@@ -141,11 +145,13 @@ class PoisonRecordsTest {
         }
         List<ConsumerRecord<byte[], byte[]>> letters = await().atMost(WAIT).until(PoisonRecordsTest::deadLetters,
                 all -> all.stream().anyMatch(l -> from(l, requests, offsets.get("huge-length")))
-                        && all.stream().anyMatch(l -> from(l, config.topics().samples(), offsets.get("junk-samples"))));
+                        && all.stream().anyMatch(l -> from(l, config.topics().samples(), offsets.get("junk-samples")))
+                        && all.stream().anyMatch(l -> from(l, config.topics().vgridCatalogue(),
+                                offsets.get("junk-vgrid-catalogue"))));
 
         assertThat(app.runner().streams().state()).isEqualTo(KafkaStreams.State.RUNNING);
         assertThat(app.runner().failure()).isNull();
-        for (String key : List.of("junk-requests", "junk-resources", "junk-samples")) {
+        for (String key : List.of("junk-requests", "junk-resources", "junk-samples", "junk-vgrid-catalogue")) {
             String topic = inputTopic(key.substring("junk-".length()));
             ConsumerRecord<byte[], byte[]> letter = only(letters, topic, offsets.get(key));
             assertThat(header(letter, DeadLetter.STAGE)).isEqualTo("deserialization");
@@ -175,8 +181,10 @@ class PoisonRecordsTest {
             assertThat(all).filteredOn(d -> d.getRequestId().startsWith("big-")).hasSize(1);
         }
         List<ConsumerRecord<byte[], byte[]>> after = deadLetters();
-        for (String key : List.of("junk-requests", "junk-resources", "junk-samples", "huge-length")) {
-            // Read once, committed once: the restart does not read the poison records again.
+        for (String key : List.of("junk-requests", "junk-resources", "junk-samples", "junk-vgrid-catalogue",
+                "huge-length")) {
+            // Read once, committed once (the global store's checkpoint, written at the clean stop, for the
+            // catalogue): the restart does not read the poison records again.
             String topic = key.equals("huge-length") ? requests : inputTopic(key.substring("junk-".length()));
             assertThat(after).filteredOn(l -> from(l, topic, offsets.get(key))).hasSize(1);
         }
@@ -297,6 +305,7 @@ class PoisonRecordsTest {
             case "requests" -> config.topics().requests();
             case "resources" -> config.topics().resources();
             case "samples" -> config.topics().samples();
+            case "vgrid-catalogue" -> config.topics().vgridCatalogue();
             default -> throw new IllegalArgumentException(kind);
         };
     }
