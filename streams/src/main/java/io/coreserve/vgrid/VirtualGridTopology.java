@@ -2,6 +2,7 @@ package io.coreserve.vgrid;
 
 import io.coreserve.config.Topics;
 import io.coreserve.events.VirtualGridState;
+import io.coreserve.serde.RegistryWaitingDeserializer;
 import io.coreserve.topology.EventSerdes;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.Topology;
@@ -42,7 +43,9 @@ public final class VirtualGridTopology {
         GridCatalogue catalogue = new GridCatalogue(settings.classifier());
         topology.addGlobalStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CATALOGUE_STORE),
                         Serdes.String(), serdes.resources()).withLoggingDisabled(),
-                CATALOGUE_SOURCE, keys.deserializer(), serdes.resources().deserializer(), topics.vgridCatalogue(),
+                CATALOGUE_SOURCE, keys.deserializer(),
+                // The global thread cannot be replaced as a stream thread is: it waits for the registry instead.
+                new RegistryWaitingDeserializer<>(serdes.resources().deserializer()), topics.vgridCatalogue(),
                 CATALOGUE_UPDATER, () -> new CatalogueUpdater(catalogue));
         topology.addSource(REQUESTS_SOURCE, keys.deserializer(), serdes.authenticatedVgridRequests().deserializer(),
                 topics.vgridRequests());

@@ -32,6 +32,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -110,6 +113,72 @@ class RegistryOutageTest {
                 assertThat(decisions.drain(Duration.ofSeconds(1))).filteredOn(d -> d.getRequestId().equals("during-outage"))
                         .hasSize(1);
             }
+        }
+    }
+
+    /**
+     * A fresh instance (new state directory, a registry client of its own) started while the registry is down: its
+     * global store (the virtual grids' catalogue) reads the catalogue from the topic and cannot without the registry.
+     * The global thread, which Kafka Streams cannot replace as it replaces a stream thread, stopped the whole app at
+     * once; it now waits for the registry, and the app decides once it is back.
+     */
+    @Test
+    void shouldStartAFreshInstanceWhileTheRegistryIsDownAndDecideOnceItIsBack() throws Exception {
+        java.nio.file.Files.createDirectories(temp.resolve("fresh"));
+        try (PipelineStack stack = PipelineStack.start(temp.resolve("fresh")); TcpProxy proxy = TcpProxy.to(
+                URI.create(stack.registryUrl()).getPort())) {
+            String proxied = stack.registryUrl().replace(":" + URI.create(stack.registryUrl()).getPort(),
+                    ":" + proxy.port());
+            Map<String, String> extra = new HashMap<>();
+            extra.put(io.coreserve.config.Settings.OFFERS_ENABLED, "false");
+            extra.put(CoreserveConfig.SCHEMA_REGISTRY_URL, proxied);
+            extra.put(ReadLimits.REGISTRY_WAIT, "PT1S");
+            CoreserveConfig first = stack.config("fresh", temp.resolve("fresh-state-1"), 1, extra);
+            CoreserveConfig writerConfig = first.with(CoreserveConfig.SCHEMA_REGISTRY_URL, stack.registryUrl());
+            EventProducer.sendResources(writerConfig, DemoCatalogue.generate(10, Workload.DOMAIN, 7L, Instant.now()));
+            try (CoreserveApp app = CoreserveApp.start(first, ReservationPipeline.forConfig(first), WAIT);
+                    DecisionsCollector decisions = new DecisionsCollector(writerConfig)) {
+                EventProducer.sendCommand(writerConfig, Workload.DOMAIN, command(request("first-instance")));
+                awaitDecision(decisions, "first-instance");
+            }
+            String mirror = first.topics().vgridCatalogue();
+            assertThat(endOffset(writerConfig, mirror)).as("the catalogue mirrored for the global store").isPositive();
+
+            // A registry client of its own, as a new process has: serdes share one per URL and timeout in a JVM.
+            extra.put(io.coreserve.serde.AvroSerdeConfig.REQUEST_TIMEOUT_MS, "4999");
+            CoreserveConfig fresh = stack.config("fresh", temp.resolve("fresh-state-2"), 1, extra);
+            proxy.down();
+            CompletableFuture<CoreserveApp> starting = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return CoreserveApp.start(fresh, ReservationPipeline.forConfig(fresh), WAIT);
+                } catch (Exception e) {
+                    throw new CompletionException(e);
+                }
+            });
+            // Its global store reads the catalogue and cannot without the registry: it waits, nothing fails.
+            await().dontCatchUncaughtExceptions().during(Duration.ofSeconds(8)).atMost(Duration.ofSeconds(20))
+                    .until(() -> !starting.isCompletedExceptionally() && (!starting.isDone()
+                            || starting.join().runner().failure() == null
+                            && starting.join().runner().streams().state().isRunningOrRebalancing()));
+            proxy.up();
+
+            try (CoreserveApp app = starting.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                    DecisionsCollector decisions = new DecisionsCollector(writerConfig)) {
+                EventProducer.sendCommand(writerConfig, Workload.DOMAIN, command(request("fresh-instance")));
+                assertThat(awaitDecision(decisions, "fresh-instance").getStatus().toString()).isEqualTo("ACCEPTED");
+                assertThat(app.runner().failure()).isNull();
+                assertThat(app.runner().streams().state()).isEqualTo(KafkaStreams.State.RUNNING);
+            }
+        }
+    }
+
+    private static long endOffset(CoreserveConfig config, String topic) {
+        Properties props = ClientSettings.consumer(config);
+        props.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        try (var consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            return consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
         }
     }
 
