@@ -70,12 +70,7 @@ class RegistryOutageTest {
     void shouldDecideARequestWrittenWithANewSchemaIdDuringARegistryOutageOnceTheRegistryIsBack() throws Exception {
         try (PipelineStack stack = PipelineStack.start(temp); TcpProxy proxy = TcpProxy.to(
                 URI.create(stack.registryUrl()).getPort())) {
-            String proxied = stack.registryUrl().replace(":" + URI.create(stack.registryUrl()).getPort(),
-                    ":" + proxy.port());
-            Map<String, String> extra = new HashMap<>();
-            extra.put(io.coreserve.config.Settings.OFFERS_ENABLED, "false");
-            extra.put(CoreserveConfig.SCHEMA_REGISTRY_URL, proxied);
-            extra.put(ReadLimits.REGISTRY_WAIT, "PT1S");
+            Map<String, String> extra = throughProxy(stack, proxy);
             // The replaced thread's member stays in the group until its session times out: keep that short here.
             extra.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), "6000");
             extra.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG), "1000");
@@ -127,12 +122,7 @@ class RegistryOutageTest {
         java.nio.file.Files.createDirectories(temp.resolve("fresh"));
         try (PipelineStack stack = PipelineStack.start(temp.resolve("fresh")); TcpProxy proxy = TcpProxy.to(
                 URI.create(stack.registryUrl()).getPort())) {
-            String proxied = stack.registryUrl().replace(":" + URI.create(stack.registryUrl()).getPort(),
-                    ":" + proxy.port());
-            Map<String, String> extra = new HashMap<>();
-            extra.put(io.coreserve.config.Settings.OFFERS_ENABLED, "false");
-            extra.put(CoreserveConfig.SCHEMA_REGISTRY_URL, proxied);
-            extra.put(ReadLimits.REGISTRY_WAIT, "PT1S");
+            Map<String, String> extra = throughProxy(stack, proxy);
             CoreserveConfig first = stack.config("fresh", temp.resolve("fresh-state-1"), 1, extra);
             CoreserveConfig writerConfig = first.with(CoreserveConfig.SCHEMA_REGISTRY_URL, stack.registryUrl());
             EventProducer.sendResources(writerConfig, DemoCatalogue.generate(10, Workload.DOMAIN, 7L, Instant.now()));
@@ -170,6 +160,17 @@ class RegistryOutageTest {
                 assertThat(app.runner().streams().state()).isEqualTo(KafkaStreams.State.RUNNING);
             }
         }
+    }
+
+    /** The app's settings: the registry reached through {@code proxy}, and a reader that waits 1 s for it. */
+    private static Map<String, String> throughProxy(PipelineStack stack, TcpProxy proxy) {
+        String proxied = stack.registryUrl().replace(":" + URI.create(stack.registryUrl()).getPort(),
+                ":" + proxy.port());
+        Map<String, String> extra = new HashMap<>();
+        extra.put(io.coreserve.config.Settings.OFFERS_ENABLED, "false");
+        extra.put(CoreserveConfig.SCHEMA_REGISTRY_URL, proxied);
+        extra.put(ReadLimits.REGISTRY_WAIT, "PT1S");
+        return extra;
     }
 
     private static long endOffset(CoreserveConfig config, String topic) {
