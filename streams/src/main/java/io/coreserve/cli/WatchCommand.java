@@ -82,10 +82,8 @@ public final class WatchCommand implements Callable<Integer> {
                 long leftMillis = Math.max(1, Math.min(500, (deadline - System.nanoTime()) / 1_000_000));
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(leftMillis))) {
                     boolean isDecision = record.topic().equals(decisionTopic);
-                    SpecificRecord value = isDecision
-                            ? decisions.deserialize(record.topic(), record.value())
-                            : notifications.deserialize(record.topic(), record.value());
-                    if (!matches(value)) {
+                    SpecificRecord value = read(isDecision ? decisions : notifications, record);
+                    if (value == null || !matches(value)) {
                         continue;
                     }
                     System.out.println(json ? asJson(isDecision, value) : describe(value));
@@ -97,6 +95,25 @@ public final class WatchCommand implements Callable<Integer> {
             }
         }
         return count == null || printed >= count ? 0 : 1;
+    }
+
+    /**
+     * The record's value, or null (and a line on stderr) when it cannot be read: one bad record on the topics (only
+     * the app writes them where ACLs are on, anyone elsewhere) stopped every later {@code watch} from the beginning.
+     * An unreachable registry is not a bad record: that error ends the command.
+     */
+    private static SpecificRecord read(Deserializer<? extends SpecificRecord> deserializer,
+            ConsumerRecord<byte[], byte[]> record) {
+        try {
+            return deserializer.deserialize(record.topic(), record.value());
+        } catch (RuntimeException e) {
+            if (io.coreserve.serde.SchemaRegistryUnavailableException.isCause(e)) {
+                throw e;
+            }
+            System.err.println("coreserve watch: skipped unreadable record " + record.topic() + "-"
+                    + record.partition() + "@" + record.offset() + ": " + e.getMessage());
+            return null;
+        }
     }
 
     /** The decisions and notifications topics, or the one {@code --type} asks for. */

@@ -154,6 +154,9 @@ class PipelineIntegrationTest {
         try (var producer = new KafkaProducer<>(producerProps, new StringSerializer(), new ByteArraySerializer())) {
             producer.send(new ProducerRecord<>(config.topics().requests(), "default",
                     "{\"not\":\"avro\"}".getBytes(StandardCharsets.UTF_8))).get();
+            // Where the app alone writes on a secured cluster, but anyone may on an open one: watch skips it.
+            producer.send(new ProducerRecord<>(config.topics().decisions(), "default",
+                    "not a decision".getBytes(StandardCharsets.UTF_8))).get();
         }
         String after = runCli(concat(concat(new String[] {"submit"}, connection()),
                 "--id", "after-garbage", "--user", "bob", "--n", "2", "--duration", "30m", "--min", "cores=1"));
