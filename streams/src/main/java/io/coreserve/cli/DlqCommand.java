@@ -173,7 +173,7 @@ public final class DlqCommand implements Runnable {
 
         @Override
         public Integer call() {
-            try (Letters letters = new Letters(common.connection.load(), common.partition)) {
+            try (Letters letters = new Letters(common.connection.loadAsOperator(), common.partition)) {
                 for (ConsumerRecord<byte[], byte[]> letter : letters.all()) {
                     System.out.println(summary(letter));
                 }
@@ -200,7 +200,7 @@ public final class DlqCommand implements Runnable {
         @Override
         public Integer call() {
             try {
-                CoreserveConfig config = common.connection.load();
+                CoreserveConfig config = common.connection.loadAsOperator();
                 try (Letters letters = new Letters(config, common.partition)) {
                     ConsumerRecord<byte[], byte[]> letter = letters.at(offset);
                     System.out.println(summary(letter));
@@ -264,7 +264,7 @@ public final class DlqCommand implements Runnable {
                 return 2;
             }
             try {
-                CoreserveConfig config = common.connection.load();
+                CoreserveConfig config = common.connection.loadAsOperator();
                 Properties props = ClientSettings.producer(config);
                 props.put(ProducerConfig.ACKS_CONFIG, "all");
                 props.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(4 * 1024 * 1024));
@@ -351,7 +351,7 @@ public final class DlqCommand implements Runnable {
         @Override
         public Integer call() {
             try {
-                CoreserveConfig config = common.connection.load();
+                CoreserveConfig config = common.connection.loadAsOperator();
                 String group = applicationId != null ? applicationId : config.require(StreamsConfig.APPLICATION_ID_CONFIG);
                 TopicPartition tp = new TopicPartition(topic, partition);
                 try (Admin admin = Admin.create(ClientSettings.admin(config))) {

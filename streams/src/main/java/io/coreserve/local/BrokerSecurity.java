@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>every authenticated user write commands, and read decisions and notifications (for {@code watch});</li>
  *   <li>operators also write the catalogue and samples (to replay traces), read the catalogue (bench) and dead letters,
- *       and read the topics' settings and consumer groups' offsets (replay checks retention and waits for the
- *       pipeline);</li>
+ *       read the topics' settings and consumer groups' offsets (replay checks retention and waits for the
+ *       pipeline), and read the inputs and move a group's offsets ({@code dlq replay} and {@code dlq skip});</li>
  *   <li>nobody but the app write decisions, notifications or the internal topics.</li>
  * </ul>
  * Passwords and signing keys live in {@code <data-dir>/credentials} (owner-only), the pipeline's copy of the
@@ -202,8 +202,15 @@ public final class BrokerSecurity {
                 allow(acls, principal, topic, AclOperation.DESCRIBE, AclOperation.DESCRIBE_CONFIGS);
             }
             // replay waits until the pipeline's consumer group has committed past the catalogue: it reads its offsets.
-            acls.add(new AclBinding(new ResourcePattern(ResourceType.GROUP, "*", PatternType.LITERAL),
-                    new AccessControlEntry(principal, "*", AclOperation.DESCRIBE, AclPermissionType.ALLOW)));
+            // dlq skip moves the stopped pipeline's committed offset past a record on an input topic (READ on the
+            // group and the topic); dlq replay fetches a cut record whole from its topic.
+            for (AclOperation operation : List.of(AclOperation.DESCRIBE, AclOperation.READ)) {
+                acls.add(new AclBinding(new ResourcePattern(ResourceType.GROUP, "*", PatternType.LITERAL),
+                        new AccessControlEntry(principal, "*", operation, AclPermissionType.ALLOW)));
+            }
+            for (String topic : List.of(topics.samples(), topics.requests())) {
+                allow(acls, principal, topic, AclOperation.READ);
+            }
         }
         return acls;
     }

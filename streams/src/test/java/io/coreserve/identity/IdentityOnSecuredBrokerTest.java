@@ -30,6 +30,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -177,6 +178,37 @@ class IdentityOnSecuredBrokerTest {
                     .containsKeys(topics.resources(), topics.decisions());
             assertThat(admin.listConsumerGroupOffsets("coreserve").partitionsToOffsetAndMetadata().get()).isEmpty();
         }
+    }
+
+    @Test
+    void shouldLetTheOperatorAloneListDeadLettersAndMoveTheStoppedPipelinesOffsets() throws Exception {
+        String[] connection = {"--bootstrap", broker.bootstrapServers(), "--registry", "mock://identity-broker",
+            "--credentials", security.store().dir().toString()};
+        java.io.StringWriter err = new java.io.StringWriter();
+
+        // The CLI acts as the credentials' operator for dlq (as the local user, the list was refused on dev).
+        int list = io.coreserve.cli.CoreserveCommand.commandLine().setErr(new java.io.PrintWriter(err))
+                .execute(concat("dlq", "list", connection));
+
+        assertThat(list).as("dlq list: %s", err).isZero();
+        // What dlq skip does once the pipeline is stopped: the operator may, bob may not.
+        TopicPartition requests = new TopicPartition(topics.requests(), 0);
+        try (Admin operator = Admin.create(ClientSettings.admin(as(null, ClientIdentity.Role.OPERATOR)));
+                Admin bob = Admin.create(ClientSettings.admin(as("bob", ClientIdentity.Role.LOCAL_USER)))) {
+            assertThatThrownBy(() -> bob.alterConsumerGroupOffsets("stopped-pipeline", Map.of(requests,
+                    new OffsetAndMetadata(1))).all().get()).as("bob moving the pipeline's offsets")
+                    .hasCauseInstanceOf(org.apache.kafka.common.errors.GroupAuthorizationException.class);
+            operator.alterConsumerGroupOffsets("stopped-pipeline", Map.of(requests, new OffsetAndMetadata(1))).all()
+                    .get();
+            assertThat(operator.listConsumerGroupOffsets("stopped-pipeline").partitionsToOffsetAndMetadata().get())
+                    .containsEntry(requests, new OffsetAndMetadata(1));
+        }
+    }
+
+    private static String[] concat(String first, String second, String[] rest) {
+        List<String> all = new java.util.ArrayList<>(List.of(first, second));
+        all.addAll(List.of(rest));
+        return all.toArray(String[]::new);
     }
 
     @Test
