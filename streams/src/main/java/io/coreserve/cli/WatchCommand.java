@@ -7,6 +7,7 @@ import io.coreserve.config.CoreserveConfig;
 import io.coreserve.events.Allocation;
 import io.coreserve.events.Notification;
 import io.coreserve.events.ReservationDecision;
+import io.coreserve.serde.SchemaRegistryUnavailableException;
 import io.coreserve.topology.EventSerdes;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -107,7 +108,7 @@ public final class WatchCommand implements Callable<Integer> {
         try {
             return deserializer.deserialize(record.topic(), record.value());
         } catch (RuntimeException e) {
-            if (io.coreserve.serde.SchemaRegistryUnavailableException.isCause(e)) {
+            if (SchemaRegistryUnavailableException.isCause(e)) {
                 throw e;
             }
             System.err.println("coreserve watch: skipped unreadable record " + record.topic() + "-"

@@ -1,7 +1,6 @@
 package io.coreserve.deadletter;
 
 import io.coreserve.serde.SchemaRegistryUnavailableException;
-import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.streams.errors.DeserializationExceptionHandler;
@@ -43,10 +42,6 @@ public final class DeadLetterDeserializationHandler implements DeserializationEx
         var deadLetter = DeadLetter.build(settings.topic(), settings.maxBytes(),
                 DeadLetter.Stage.DESERIALIZATION, context, record.key(), record.value(), DeadLetter.PAYLOAD_ORIGINAL,
                 null, exception);
-        if (GlobalDeadLetters.isGlobal(context)) {
-            GlobalDeadLetters.send(configs, deadLetter, context);   // Kafka Streams cannot write the global thread's
-            return Response.resume();
-        }
-        return Response.resume(List.of(deadLetter));
+        return Response.resume(GlobalDeadLetters.handBack(configs, deadLetter, context));
     }
 }

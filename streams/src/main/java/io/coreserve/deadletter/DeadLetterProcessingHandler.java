@@ -1,7 +1,6 @@
 package io.coreserve.deadletter;
 
 import io.coreserve.serde.SchemaRegistryUnavailableException;
-import java.util.List;
 import java.util.Map;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProcessingExceptionHandler;
@@ -41,10 +40,6 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
         var deadLetter = DeadLetter.build(settings.topic(), settings.maxBytes(),
                 DeadLetter.Stage.PROCESSING, context, context.sourceRawKey(), context.sourceRawValue(),
                 DeadLetter.PAYLOAD_ORIGINAL, null, exception);
-        if (GlobalDeadLetters.isGlobal(context)) {
-            GlobalDeadLetters.send(configs, deadLetter, context);   // Kafka Streams cannot write the global thread's
-            return Response.resume();
-        }
-        return Response.resume(List.of(deadLetter));
+        return Response.resume(GlobalDeadLetters.handBack(configs, deadLetter, context));
     }
 }

@@ -1,6 +1,7 @@
 package io.coreserve.deadletter;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -37,12 +38,25 @@ final class GlobalDeadLetters {
     }
 
     /** Whether the handler was called by the global thread, whose dead letters Kafka Streams cannot write. */
-    static boolean isGlobal(ErrorHandlerContext context) {
+    private static boolean isGlobal(ErrorHandlerContext context) {
         return context.taskId() != null && context.taskId().subtopology() < 0;
     }
 
+    /**
+     * The dead letters a handler hands back to Kafka Streams: {@code deadLetter}, or none when the global thread
+     * called (then it is written here first).
+     */
+    static List<ProducerRecord<byte[], byte[]>> handBack(Map<String, ?> configs,
+            ProducerRecord<byte[], byte[]> deadLetter, ErrorHandlerContext context) {
+        if (!isGlobal(context)) {
+            return List.of(deadLetter);
+        }
+        send(configs, deadLetter, context);
+        return List.of();
+    }
+
     /** Writes {@code deadLetter} and waits for the broker's acknowledgement; logs and goes on when it cannot. */
-    static void send(Map<String, ?> configs, ProducerRecord<byte[], byte[]> deadLetter, ErrorHandlerContext context) {
+    private static void send(Map<String, ?> configs, ProducerRecord<byte[], byte[]> deadLetter, ErrorHandlerContext context) {
         try {
             producer(configs).send(deadLetter).get(SEND_TIMEOUT_MS, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
