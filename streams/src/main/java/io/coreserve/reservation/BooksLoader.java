@@ -35,11 +35,16 @@ record BooksLoader(ReadOnlyKeyValueStore<String, Resource> catalogue,
         Set<String> down = new HashSet<>();
         scan(downResources, domain).forEach(s -> down.add(s.getResourceId()));
         List<ResourceSample> occupancy = scan(background, domain);
+        // Filtered while read, not after: the store holds every decision of the retention, most of them not bookings.
         List<ReservationDecision> accepted = new ArrayList<>();
-        for (ReservationDecision d : scan(decisions, domain)) {
-            if (d.getStatus() == ReservationStatus.ACCEPTED && d.getEnd().toEpochMilli() > endsAfter) {
-                accepted.add(d);
-            }
+        try (KeyValueIterator<String, ReservationDecision> it = decisions.prefixScan(
+                ReservationStores.domainPrefix(domain), new StringSerializer())) {
+            it.forEachRemaining(kv -> {
+                ReservationDecision d = kv.value;
+                if (d.getStatus() == ReservationStatus.ACCEPTED && d.getEnd().toEpochMilli() > endsAfter) {
+                    accepted.add(d);
+                }
+            });
         }
         return DomainBooks.build(settings.properties(), settings.engine(), resources, down, accepted, occupancy);
     }

@@ -58,6 +58,7 @@ final class ReservationStores {
     private final Map<String, DomainBooks> books = new HashMap<>();
     private long forgottenBefore = Long.MIN_VALUE;
     private final ActiveReservations active;
+    private final DecisionSweep sweep;
     private final NavigableMap<Long, Set<String>> backgroundByEnd = new TreeMap<>();
 
     ReservationStores(ReservationSettings settings, KeyValueStore<String, Resource> catalogue,
@@ -75,6 +76,12 @@ final class ReservationStores {
         this.downResources = downResources;
         this.clock = clock;
         this.active = new ActiveReservations(decisions::get);
+        this.sweep = new DecisionSweep(decisions, requests, coReservations);
+        // The watermark the last tick before a restart set, so that what was gone then is gone now.
+        Long last = notifiedUntil();
+        if (last != null) {
+            forgottenBefore = last - settings.retention().toMillis();
+        }
         indexDecisions();
         indexBackground();
     }
@@ -149,8 +156,13 @@ final class ReservationStores {
 
     // ---- requests and decisions ----
 
+    /**
+     * The request's decision; none once it settled before the watermark ({@link DecisionSweep}), so a request id may
+     * be used again after the history retention.
+     */
     ReservationDecision decision(RequestRef ref) {
-        return decisions.get(requestKey(ref));
+        ReservationDecision d = decisions.get(requestKey(ref));
+        return d == null || DecisionSweep.settledBefore(d, forgottenBefore) ? null : d;
     }
 
     CoAllocationRequest request(RequestRef ref) {
@@ -170,6 +182,12 @@ final class ReservationStores {
     void record(ReservationDecision decision) {
         decisions.put(requestKey(refOf(decision)), decision);
         active.written(decision);
+        sweep.recorded(forgottenBefore);
+    }
+
+    /** Removes up to {@code steps} settled decisions' worth of the store now (see {@link DecisionSweep#walk}). */
+    int sweepDecisions(int steps) {
+        return sweep.walk(forgottenBefore, steps);
     }
 
     /** The e-mail address the request of {@code decision} gave, if any. */

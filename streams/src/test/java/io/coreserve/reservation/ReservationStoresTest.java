@@ -210,6 +210,95 @@ class ReservationStoresTest {
                 .isEqualTo(stores.books("default").timetables().breakpoints()).isPositive();
     }
 
+    private static ReservationDecision decided(String id, ReservationStatus status, long decidedAt) {
+        return Decisions.base(id, "alice", "default", status, "decided", decidedAt).build();
+    }
+
+    private static CoAllocationRequest requestOf(String id) {
+        return CoAllocationRequest.newBuilder().setRequestId(id).setUser("alice").setDurationMillis(H)
+                .setResourceCount(1).setSubmittedAt(Instant.EPOCH).build();
+    }
+
+    private static RequestRef ref(String id) {
+        return new RequestRef("default", "alice", id);
+    }
+
+    @Test
+    void shouldTreatADecisionAsGoneOnceItSettledBeforeTheWatermarkAndSweepItWithItsRequest() {
+        ReservationStores stores = open();
+        stores.putRequest(ref("rejected"), requestOf("rejected"));
+        stores.record(decided("rejected", ReservationStatus.REJECTED, H));
+        stores.record(ReservationDecision.newBuilder(decided("offer", ReservationStatus.COUNTER_OFFER, H))
+                .setOfferExpiresAt(Instant.ofEpochMilli(3 * H)).build());
+        ReservationDecision booked = ReservationDecision.newBuilder(accepted("booked", "alice", 2 * H, 5 * H, "n1"))
+                .setDecidedAt(Instant.ofEpochMilli(H)).build();
+        stores.record(booked);
+
+        stores.forgetBefore(2 * H);
+        // Gone for every handler at once, swept or not: what a request gets never depends on the sweep.
+        assertThat(stores.decision(ref("rejected"))).isNull();
+        assertThat(stores.decision(ref("offer"))).as("its offer has not expired").isNotNull();
+        assertThat(stores.decision(ref("booked"))).as("its reservation has not ended").isEqualTo(booked);
+        assertThat(decisions.get(ReservationStores.requestKey(ref("rejected")))).as("not swept yet").isNotNull();
+
+        assertThat(stores.sweepDecisions(100)).isEqualTo(1);
+        assertThat(decisions.get(ReservationStores.requestKey(ref("rejected")))).isNull();
+        assertThat(requests.get(ReservationStores.requestKey(ref("rejected")))).isNull();
+
+        stores.forgetBefore(4 * H);
+        assertThat(stores.decision(ref("offer"))).isNull();
+        stores.forgetBefore(5 * H + 1);
+        assertThat(stores.sweepDecisions(100)).isEqualTo(2);
+        assertThat(decisions.approximateNumEntries()).isZero();
+    }
+
+    @Test
+    void shouldSweepAStoreLargerThanOneWalkAcrossWalksAndKeepWhatHasNotSettled() {
+        ReservationStores stores = open();
+        for (int i = 0; i < 1_000; i++) {
+            // Every third one settles after the watermark.
+            stores.record(decided(String.format("r%04d", i), ReservationStatus.REJECTED, i % 3 == 0 ? 10 * H : H));
+        }
+        stores.forgetBefore(2 * H);
+
+        int removed = 0;
+        for (int walk = 0; walk < 5; walk++) {
+            removed += stores.sweepDecisions(300); // 1,000 entries: the fourth walk reaches the end, the fifth wraps
+        }
+
+        assertThat(removed).isEqualTo(666);
+        assertThat(decisions.approximateNumEntries()).isEqualTo(334);
+        assertThat(stores.decision(ref("r0000"))).isNotNull();
+        assertThat(stores.decision(ref("r0001"))).isNull();
+    }
+
+    @Test
+    void shouldPayForASweepWithTheDecisionsRecordedSoTheStoreStaysBounded() {
+        ReservationStores stores = open();
+        // A day of decisions, one a minute of stream time, each settled when made; a retention of an hour.
+        long retention = H;
+        for (int minute = 0; minute < 24 * 60; minute++) {
+            long now = minute * 60_000L;
+            stores.forgetBefore(now - retention);
+            stores.record(decided("r" + minute, ReservationStatus.REJECTED, now));
+        }
+        // An hour's worth (60) must stay; the walks pay for twice the writes, so at most about twice that is left.
+        assertThat(decisions.approximateNumEntries()).isBetween(60L, 2L * 60 + DecisionSweep.STEPS);
+        assertThat(stores.decision(ref("r" + (24 * 60 - 1)))).isNotNull();
+    }
+
+    @Test
+    void shouldKeepTheWatermarkOfTheLastTickAcrossARestart() {
+        ReservationStores stores = open();
+        stores.record(decided("old", ReservationStatus.REJECTED, H));
+        stores.notifiedUntil(100 * H);  // the retention is 2 days
+
+        ReservationStores reopened = open();
+
+        assertThat(reopened.forgottenBefore()).isEqualTo(100 * H - settings.retention().toMillis());
+        assertThat(reopened.decision(ref("old"))).as("settled long before the last tick's watermark").isNull();
+    }
+
     @Test
     void bindAnswersAreStampedAfterEveryAnswerTheTaskGaveAlsoAfterARestart() {
         KeyValueStore<String, io.coreserve.events.BindReply> answers = store("bind-answers",
