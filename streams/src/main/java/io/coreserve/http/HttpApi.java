@@ -197,6 +197,7 @@ public final class HttpApi implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             response = Response.error(400, e.getMessage());
         } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
+            ctx.header("Retry-After", "1");
             response = Response.error(503, "state not available yet (the pipeline is starting or rebalancing): "
                     + e.getMessage());
         } catch (Exception e) {

@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 
 /**
  * Where the HTTP queries find the books the stream tasks keep in memory: each live task registers the domains of its
@@ -29,6 +30,17 @@ public final class LiveBooks {
 
     /** How long a query waits for the stream thread to finish a record before it gives up (503 upstream). */
     private static final long LOCK_WAIT_MILLIS = 5_000;
+
+    private final long lockWaitMillis;
+
+    public LiveBooks() {
+        this(LOCK_WAIT_MILLIS);
+    }
+
+    /** With a wait of {@code lockWaitMillis} for the task's lock (tests). */
+    LiveBooks(long lockWaitMillis) {
+        this.lockWaitMillis = lockWaitMillis;
+    }
 
     /** One live task: its stores' owner and the lock the stream thread holds while it changes them. */
     static final class Task {
@@ -68,9 +80,11 @@ public final class LiveBooks {
             return Optional.empty();
         }
         try {
-            if (!task.lock.tryLock(LOCK_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException("the books of domain " + domain + " stayed busy for "
-                        + LOCK_WAIT_MILLIS + " ms");
+            if (!task.lock.tryLock(lockWaitMillis, TimeUnit.MILLISECONDS)) {
+                // The state is there but not to be had now (the task is building its books after a restart, or a
+                // record takes long): the HTTP API's 503 with a retry, not an error of the service (a 500).
+                throw new InvalidStateStoreException("the books of domain " + domain + " stayed busy for "
+                        + lockWaitMillis + " ms (building them after a start takes a while on full stores)");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

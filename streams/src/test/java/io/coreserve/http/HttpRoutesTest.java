@@ -223,6 +223,25 @@ class HttpRoutesTest {
     }
 
     @Test
+    void shouldAnswerStateNotAvailableWithAServiceUnavailableToRetryNotAnError() throws Exception {
+        HttpApi busy = new HttpApi(new HttpSettings("127.0.0.1", 0, 1 << 20, Duration.ofSeconds(30)));
+        busy.get("/busy", "books being built", List.of(), ctx -> {
+            throw new org.apache.kafka.streams.errors.InvalidStateStoreException("the books stayed busy for 5000 ms");
+        });
+        busy.start();
+        try {
+            HttpResponse<String> answer = client.send(HttpRequest.newBuilder(URI.create(busy.url() + "/busy"))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+
+            assertThat(answer.statusCode()).isEqualTo(503);
+            assertThat(answer.headers().firstValue("Retry-After")).contains("1");
+            assertThat(answer.body()).contains("the books stayed busy for 5000 ms");
+        } finally {
+            busy.close();
+        }
+    }
+
+    @Test
     void shouldCloseAConnectionThatStaysSilentLongerThanTheIdleTimeout() throws Exception {
         HttpApi quick = new HttpApi(new HttpSettings("127.0.0.1", 0, 1 << 20, Duration.ofMillis(500)));
         quick.post("/echo", "echo", "anything", ctx -> HttpApi.Response.ok(quick.body(ctx, Map.class)));

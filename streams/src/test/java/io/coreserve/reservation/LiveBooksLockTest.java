@@ -6,7 +6,9 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +35,24 @@ class LiveBooksLockTest {
         }
 
         assertThat(query.get(10, TimeUnit.SECONDS)).contains("after the record");
+    }
+
+    @Test
+    void shouldGiveUpWithStateNotAvailableWhenTheBooksStayBusy() throws Exception {
+        LiveBooks live = new LiveBooks(50);
+        LiveBooks.Task task = new LiveBooks.Task(null);
+        live.register("d", task);
+
+        task.lock.lock(); // the stream thread, building the books after a start
+        try {
+            // Read on another thread: this one holds the (reentrant) lock.
+            CompletableFuture<Optional<String>> query = CompletableFuture.supplyAsync(() -> live.read("d", s -> "x"));
+            assertThat(query).failsWithin(Duration.ofSeconds(10)).withThrowableOfType(ExecutionException.class)
+                    .havingCause().isInstanceOf(InvalidStateStoreException.class)
+                    .withMessageContaining("stayed busy for 50 ms");
+        } finally {
+            task.lock.unlock();
+        }
     }
 
     @Test
