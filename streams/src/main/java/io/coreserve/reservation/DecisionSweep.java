@@ -21,7 +21,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * would cost a changelog record per decision, and one in memory would grow as the store did. The walk costs reads
  * only: {@link #STEPS} entries per {@link #EVERY} decisions recorded, twice the rate at which the store grows, so a
  * whole walk takes at most half as many decisions as the store holds and the store stays under about twice what the
- * retention keeps. A decision past the watermark but not walked over yet is already treated as gone
+ * retention keeps. Once a whole round of walks has shown when the earliest entry settles, walks wait until the
+ * watermark passes it (a store younger than the retention costs nothing). A decision past the watermark but not
+ * walked over yet is already treated as gone
  * ({@link #settledBefore}), so what a request gets never depends on where the walk is.
  */
 final class DecisionSweep {
@@ -37,6 +39,17 @@ final class DecisionSweep {
     /** The last key the previous walk read (null: the next walk starts at the store's first key). */
     private String cursor;
     private int recorded;
+    /**
+     * No entry settles before this (known from the last whole walk and what was recorded since): while the watermark
+     * is not past it nothing can be due, and the walks are skipped. Unknown (the least long) until a walk has gone
+     * over the whole store once.
+     */
+    private long nothingDueBefore = Long.MIN_VALUE;
+    /** The least settling time among the entries the current round of walks kept, and among those recorded since. */
+    private long leastKept = Long.MAX_VALUE;
+    private long leastRecorded = Long.MAX_VALUE;
+    /** Entries read by all walks so far (tests). */
+    private long read;
 
     DecisionSweep(KeyValueStore<String, ReservationDecision> decisions,
             KeyValueStore<String, CoAllocationRequest> requests,
@@ -65,16 +78,29 @@ final class DecisionSweep {
         return at;
     }
 
+    long entriesRead() {
+        return read;
+    }
+
     /** Whether {@code d} settled before {@code watermark}: gone for every handler, swept or not. */
     static boolean settledBefore(ReservationDecision d, long watermark) {
         return settledAt(d) < watermark;
     }
 
-    /** A decision was recorded: every {@link #EVERY} of them pay for a walk of {@link #STEPS} entries. */
-    void recorded(long watermark) {
+    /**
+     * {@code decision} was recorded: every {@link #EVERY} of them pay for a walk of {@link #STEPS} entries, unless
+     * nothing can be due yet. Why skip: a walk reads and decodes each entry (measured about 20 us an entry on this
+     * project's machine, 40 us a decision), while a store younger than the retention has nothing to remove.
+     */
+    void recorded(ReservationDecision decision, long watermark) {
+        long settled = settledAt(decision);
+        leastRecorded = Math.min(leastRecorded, settled);
+        nothingDueBefore = Math.min(nothingDueBefore, settled);
         if (++recorded >= EVERY) {
             recorded = 0;
-            walk(watermark, STEPS);
+            if (watermark > nothingDueBefore) {
+                walk(watermark, STEPS);
+            }
         }
     }
 
@@ -97,12 +123,22 @@ final class DecisionSweep {
                     continue;                   // the range starts at the last key read, inclusive
                 }
                 read++;
+                this.read++;
                 last = kv.key;
-                if (settledBefore(kv.value, watermark)) {
+                long settled = settledAt(kv.value);
+                if (settled < watermark) {
                     due.add(kv.key);
+                } else {
+                    leastKept = Math.min(leastKept, settled);
                 }
             }
             cursor = it.hasNext() ? last : null;
+        }
+        if (cursor == null) {
+            // A round of walks went over the whole store: what it kept and what was recorded meanwhile is all of it.
+            nothingDueBefore = Math.min(leastKept, leastRecorded);
+            leastKept = Long.MAX_VALUE;
+            leastRecorded = Long.MAX_VALUE;
         }
         // Deleted after the iterator is closed: a store's iterator need not see its own deletes consistently. A
         // request is looked up first because a delete writes a tombstone to the changelog whether or not it held one.

@@ -182,12 +182,17 @@ final class ReservationStores {
     void record(ReservationDecision decision) {
         decisions.put(requestKey(refOf(decision)), decision);
         active.written(decision);
-        sweep.recorded(forgottenBefore);
+        sweep.recorded(decision, forgottenBefore);
     }
 
     /** Removes up to {@code steps} settled decisions' worth of the store now (see {@link DecisionSweep#walk}). */
     int sweepDecisions(int steps) {
         return sweep.walk(forgottenBefore, steps);
+    }
+
+    /** Entries of the decisions store the sweep has read (tests). */
+    long decisionsSwept() {
+        return sweep.entriesRead();
     }
 
     /** The e-mail address the request of {@code decision} gave, if any. */

@@ -288,6 +288,33 @@ class ReservationStoresTest {
     }
 
     @Test
+    void shouldNotWalkTheStoreWhileNothingInItCanBeDue() {
+        ReservationStores stores = open();
+        stores.forgetBefore(2 * H);
+        for (int i = 0; i < DecisionSweep.EVERY; i++) {
+            stores.record(decided("young-" + i, ReservationStatus.REJECTED, 10 * H));
+        }
+        long firstRound = stores.decisionsSwept();
+        assertThat(firstRound).as("one round over the whole store, to learn when its earliest entry settles")
+                .isEqualTo(DecisionSweep.EVERY);
+
+        for (int i = 0; i < 4 * DecisionSweep.EVERY; i++) {
+            stores.record(decided("more-" + i, ReservationStatus.REJECTED, 10 * H + i));
+        }
+        assertThat(stores.decisionsSwept()).as("nothing settles before 10 h: no walk").isEqualTo(firstRound);
+
+        stores.forgetBefore(10 * H + 1);
+        for (int i = 0; i < DecisionSweep.EVERY; i++) {
+            stores.record(decided("late-" + i, ReservationStatus.REJECTED, 20 * H));
+        }
+        assertThat(stores.decisionsSwept()).as("the watermark passed the earliest: walks again")
+                .isGreaterThan(firstRound);
+        assertThat(stores.decision(ref("young-0"))).isNull();
+        // The walk starts at the store's first key: the late ones, then the first of the more ones (settled at 10 h).
+        assertThat(decisions.get(ReservationStores.requestKey(ref("more-0")))).as("swept").isNull();
+    }
+
+    @Test
     void shouldKeepTheWatermarkOfTheLastTickAcrossARestart() {
         ReservationStores stores = open();
         stores.record(decided("old", ReservationStatus.REJECTED, H));
