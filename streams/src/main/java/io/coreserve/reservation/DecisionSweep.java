@@ -78,6 +78,14 @@ final class DecisionSweep {
         return at;
     }
 
+    /**
+     * Every entry of the store was just read (the scan that indexes a starting task): {@code leastSettled} is the
+     * earliest settling time among them, so no round of walks is needed to learn it.
+     */
+    void sawWholeStore(long leastSettled) {
+        nothingDueBefore = Math.min(leastSettled, leastRecorded);
+    }
+
     long entriesRead() {
         return read;
     }

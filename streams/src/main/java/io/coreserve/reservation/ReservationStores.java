@@ -310,10 +310,12 @@ final class ReservationStores {
         long after = last == null ? Long.MIN_VALUE : last;
         List<String> oldKeys = new ArrayList<>();
         List<ReservationDecision> moved = new ArrayList<>();
+        long leastSettled = Long.MAX_VALUE;
         try (KeyValueIterator<String, ReservationDecision> all = decisions.all()) {
             while (all.hasNext()) {
                 var kv = all.next();
                 ReservationDecision d = kv.value;
+                leastSettled = Math.min(leastSettled, DecisionSweep.settledAt(d));
                 if (d.getDomain() != null && d.getUser() != null && !kv.key.equals(requestKey(refOf(d)))) {
                     oldKeys.add(kv.key);
                     moved.add(d);
@@ -335,6 +337,7 @@ final class ReservationStores {
         if (!oldKeys.isEmpty()) {
             LOG.info("Moved {} decisions stored under bare request ids to domain/user/request-id keys", oldKeys.size());
         }
+        sweep.sawWholeStore(leastSettled);
     }
 
     private void indexBackground() {
