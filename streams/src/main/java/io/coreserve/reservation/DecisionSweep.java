@@ -21,10 +21,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * would cost a changelog record per decision, and one in memory would grow as the store did. The walk costs reads
  * only: {@link #STEPS} entries per {@link #EVERY} decisions recorded, twice the rate at which the store grows, so a
  * whole walk takes at most half as many decisions as the store holds and the store stays under about twice what the
- * retention keeps. Once a whole round of walks has shown when the earliest entry settles, walks wait until the
- * watermark passes it (a store younger than the retention costs nothing). A decision past the watermark but not
- * walked over yet is already treated as gone
- * ({@link #settledBefore}), so what a request gets never depends on where the walk is.
+ * retention keeps. Once the start-up scan or a whole round of walks has shown when the earliest entry settles,
+ * walks wait until the watermark passes it (a store younger than the retention costs nothing). A decision past the
+ * watermark but not walked over yet is already treated as gone ({@link #settledBefore}), so what a request gets
+ * never depends on where the walk is.
  */
 final class DecisionSweep {
 
@@ -40,9 +40,9 @@ final class DecisionSweep {
     private String cursor;
     private int recorded;
     /**
-     * No entry settles before this (known from the last whole walk and what was recorded since): while the watermark
-     * is not past it nothing can be due, and the walks are skipped. Unknown (the least long) until a walk has gone
-     * over the whole store once.
+     * No entry settles before this (known from the task's start-up scan or the last whole round of walks, and from
+     * what was recorded since): while the watermark is not past it nothing can be due, and the walks are skipped.
+     * Unknown (the least long) until one of those has seen the whole store.
      */
     private long nothingDueBefore = Long.MIN_VALUE;
     /** The least settling time among the entries the current round of walks kept, and among those recorded since. */
