@@ -146,7 +146,8 @@ public final class Settings {
         def.define(MAX_DURATION, Type.STRING, "P30D", positiveDuration(), Importance.MEDIUM,
                 "the longest t_res a request may ask for; a longer one is REJECTED INVALID_REQUEST (submit refuses it)");
         def.define(HISTORY_RETENTION, Type.STRING, "P2D", nonNegativeDuration(), Importance.LOW,
-                "age (stream time) at which monitoring samples, the offers agents' ended reservations, decided virtual"
+                "age (stream time) at which monitoring samples, the offers agents' ended reservations and the offers"
+                        + " metascheduler's decided jobs, decided virtual"
                         + " grids (after their decision and their end) with their domains' bind answers, and the decisions of"
                         + " reservation requests with the requests (after their decision, their end and their offer's expiry)"
                         + " are pruned; a request id may be used again after that");

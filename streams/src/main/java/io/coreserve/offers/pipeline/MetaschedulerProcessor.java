@@ -16,6 +16,7 @@ import io.coreserve.events.ReservationDecision;
 import io.coreserve.offers.metascheduler.OfferComposer;
 import io.coreserve.offers.metascheduler.SlotTake;
 import io.coreserve.topology.FreshCommits;
+import io.coreserve.topology.SettledSweep;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -58,6 +59,10 @@ import org.slf4j.LoggerFactory;
  * tried again or rejected as after a refusal. The deadlines are kept in memory and set afresh for undecided jobs
  * after a restart.
  *
+ * <p>A decided job is kept for the history retention (stream time) after it settled (its last change, its
+ * reservation's end), then removed ({@link SettledSweep}): before, the store kept every job ever decided. A request
+ * id may be used again after that.
+ *
  * <p>Parts of one job may start at different times: seed 001 reserves each slot at its own start (line 22). The
  * decision gives the earliest part start and the latest part end and one allocation per provider; the parts'
  * own intervals are in the decision's message and in the job's state.
@@ -77,10 +82,34 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
     private FreshCommits commits;
     private KeyValueStore<String, OfferJobState> jobs;
 
-    MetaschedulerProcessor(Providers providers, int maxAttempts, Duration replyTimeout) {
+    private final Duration retention;
+    private SettledSweep<OfferJobState> sweep;
+    /** The latest record timestamp seen (stream time), from which the retention counts. */
+    private long streamTime = Long.MIN_VALUE;
+
+    MetaschedulerProcessor(Providers providers, int maxAttempts, Duration replyTimeout, Duration retention) {
         this.providers = providers;
         this.maxAttempts = maxAttempts;
         this.replyTimeout = replyTimeout;
+        this.retention = retention;
+    }
+
+    /** When a job stops mattering: never while undecided; once decided, its last change or its reservation's end. */
+    static long settledAt(OfferJobState job) {
+        if (job.getPhase() != OfferJobPhase.DECIDED) {
+            return Long.MAX_VALUE;
+        }
+        long at = job.getUpdatedAt().toEpochMilli();
+        ReservationDecision d = job.getDecision();
+        if (d != null && d.getEnd() != null) {
+            at = Math.max(at, d.getEnd().toEpochMilli());
+        }
+        return at;
+    }
+
+    /** Stream time less the retention: jobs settled before it are gone (Long.MIN_VALUE before any record). */
+    private long watermark() {
+        return streamTime == Long.MIN_VALUE ? Long.MIN_VALUE : streamTime - retention.toMillis();
     }
 
     @Override
@@ -88,12 +117,14 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
         this.context = context;
         this.commits = FreshCommits.of(context.appConfigs());
         this.jobs = context.getStateStore(OfferFlowTopology.JOBS_STORE);
+        this.sweep = new SettledSweep<>(jobs, MetaschedulerProcessor::settledAt, key -> { }, 256);
         Duration interval = Duration.ofMillis(Math.max(10, Math.min(1_000, replyTimeout.toMillis() / 2)));
         context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, this::expire);
     }
 
     @Override
     public void process(Record<String, SpecificRecord> record) {
+        streamTime = Math.max(streamTime, record.timestamp());
         handle(record);
         // Commit soon what a fresh input caused (see FreshCommits): the next hop reads it only then.
         commits.afterOutput(context, record.timestamp());
@@ -116,6 +147,9 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
 
     private void onRequest(OfferJobRequest request, long now) {
         OfferJobState earlier = jobs.get(request.getRequestId());
+        if (earlier != null && settledAt(earlier) < watermark()) {
+            earlier = null;                     // gone, swept or not: the id is a new job
+        }
         if (earlier != null) {
             if (earlier.getDecision() != null) {
                 LOG.info("Request {} seen before: sending its {} decision again", request.getRequestId(),
@@ -164,6 +198,7 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
     private void store(OfferJobState job) {
         String id = job.getRequest().getRequestId();
         jobs.put(id, job);
+        sweep.written(job, watermark());
         if (job.getPhase() == OfferJobPhase.DECIDED) {
             deadlines.remove(id);
         } else {
@@ -174,15 +209,19 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
     /** The wall-clock punctuator: goes on without the answers of jobs that have not moved for the timeout. */
     private void expire(long now) {
         if (!deadlinesLoaded) {
-            // After a restart or a rebalance, undecided jobs get a full timeout from now.
+            // After a restart or a rebalance, undecided jobs get a full timeout from now; the same scan tells the
+            // sweep when the earliest job settles.
+            long leastSettled = Long.MAX_VALUE;
             try (KeyValueIterator<String, OfferJobState> all = jobs.all()) {
                 while (all.hasNext()) {
                     OfferJobState job = all.next().value;
+                    leastSettled = Math.min(leastSettled, settledAt(job));
                     if (job.getPhase() != OfferJobPhase.DECIDED) {
                         deadlines.putIfAbsent(job.getRequest().getRequestId(), now + replyTimeout.toMillis());
                     }
                 }
             }
+            sweep.sawWholeStore(leastSettled);
             deadlinesLoaded = true;
         }
         List<String> due = deadlines.entrySet().stream().filter(e -> e.getValue() <= now).map(Map.Entry::getKey)

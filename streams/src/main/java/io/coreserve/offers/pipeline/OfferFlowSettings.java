@@ -15,7 +15,8 @@ import java.time.Duration;
  * @param maxAttempts rounds of offers, composition and reservation per job before it is rejected, at least 1
  * @param replyTimeout how long the metascheduler waits (wall clock) for the providers' answers to one step of a
  *                    job before it goes on without the missing ones
- * @param retention   how long (stream time) an agent keeps a reservation in its book after it has ended
+ * @param retention   how long (stream time) an agent keeps a reservation in its book after it has ended, and the
+ *                    metascheduler a decided job after it settled
  */
 public record OfferFlowSettings(Grid grid, int maxAttempts, Duration replyTimeout, Duration retention) {
 

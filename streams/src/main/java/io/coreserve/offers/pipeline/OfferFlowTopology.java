@@ -70,7 +70,8 @@ public final class OfferFlowTopology {
                 topics.offerRequests());
         topology.addSource(AGENT_REPLIES_SOURCE, keys.deserializer(), serdes.agentReplies().deserializer(),
                 topics.agentReplies());
-        topology.addProcessor(METASCHEDULER, () -> new MetaschedulerProcessor(providers, settings.maxAttempts(), settings.replyTimeout()),
+        topology.addProcessor(METASCHEDULER, () -> new MetaschedulerProcessor(providers, settings.maxAttempts(),
+                settings.replyTimeout(), settings.retention()),
                 OFFER_REQUESTS_SOURCE, AGENT_REPLIES_SOURCE);
         topology.addStateStore(store(JOBS_STORE, serdes.create(OfferJobState.class)), METASCHEDULER);
         topology.addSink(AGENT_COMMANDS_SINK, topics.agentCommands(), keys.serializer(),

@@ -18,6 +18,7 @@ import io.coreserve.events.Reserve;
 import io.coreserve.events.ReserveAck;
 import io.coreserve.offers.grid.Grid;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
@@ -181,6 +182,37 @@ class OfferFlowTopologyTest {
                 assertThat(b.getReservations()).extracting(BookedPart::getRequestId).containsExactly("r1"));
         // Had the repeat booked again, r2 could not start before T0 + 720 s.
         assertThat(submit(job("r2", 6, L)).getStart()).isEqualTo(T0.plusSeconds(360));
+    }
+
+    @Test
+    void shouldDecideARepeatedIdAnewAndForgetDecidedJobsOnceOlderThanTheRetention() {
+        start(EVEN);
+        ReservationDecision first = submit(job("r1", 6, L));
+
+        // A job every 10 minutes of event time for 100 hours; the retention is 2 days.
+        int jobs = 600;
+        for (int i = 0; i < jobs; i++) {
+            requests.pipeInput("j" + i, job("j" + i, 1, 100), T0.plus(Duration.ofMinutes(10L * (i + 1))));
+        }
+        Instant later = T0.plus(Duration.ofMinutes(10L * (jobs + 1)));
+        requests.pipeInput("r1", job("r1", 6, L), later);
+        List<ReservationDecision> out = decisions.readValuesToList();
+        ReservationDecision again = out.get(out.size() - 1);
+
+        assertThat(again.getRequestId()).isEqualTo("r1");
+        assertThat(again.getDecidedAt()).as("decided anew, not sent again").isEqualTo(later);
+        assertThat(again.getStart()).isAfter(first.getStart());
+        KeyValueStore<String, Object> store = driver.getKeyValueStore(OfferFlowTopology.JOBS_STORE);
+        long kept = 0;
+        try (var all = store.all()) {
+            while (all.hasNext()) {
+                all.next();
+                kept++;
+            }
+        }
+        // Two days' worth (288 jobs) and the sweep's slack, far fewer than the 602 decided.
+        assertThat(kept).isBetween(288L, 450L);
+        assertThat(store.get("j0")).isNull();
     }
 
     @Test
