@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
@@ -37,25 +38,26 @@ record BooksLoader(ReadOnlyKeyValueStore<String, Resource> catalogue,
         List<ResourceSample> occupancy = scan(background, domain);
         // Filtered while read, not after: the store holds every decision of the retention, most of them not bookings.
         List<ReservationDecision> accepted = new ArrayList<>();
-        try (KeyValueIterator<String, ReservationDecision> it = decisions.prefixScan(
-                ReservationStores.domainPrefix(domain), new StringSerializer())) {
-            it.forEachRemaining(kv -> {
-                ReservationDecision d = kv.value;
-                if (d.getStatus() == ReservationStatus.ACCEPTED && d.getEnd().toEpochMilli() > endsAfter) {
-                    accepted.add(d);
-                }
-            });
-        }
+        each(decisions, domain, d -> {
+            if (d.getStatus() == ReservationStatus.ACCEPTED && d.getEnd().toEpochMilli() > endsAfter) {
+                accepted.add(d);
+            }
+        });
         return DomainBooks.build(settings.properties(), settings.engine(), resources, down, accepted, occupancy);
     }
 
     /** The values of {@code domain}'s entries: every key of {@link ReservationStores} starts with its domain. */
     static <V> List<V> scan(ReadOnlyKeyValueStore<String, V> store, String domain) {
         List<V> values = new ArrayList<>();
+        each(store, domain, values::add);
+        return values;
+    }
+
+    /** Each value of {@code domain}'s entries, in key order, none kept. */
+    static <V> void each(ReadOnlyKeyValueStore<String, V> store, String domain, Consumer<V> action) {
         try (KeyValueIterator<String, V> it = store.prefixScan(ReservationStores.domainPrefix(domain),
                 new StringSerializer())) {
-            it.forEachRemaining(kv -> values.add(kv.value));
+            it.forEachRemaining(kv -> action.accept(kv.value));
         }
-        return values;
     }
 }

@@ -36,8 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Decisions older than the history retention are pruned on the real broker, and stay pruned through a restart:
  * Given requests stamped over five hours of event time and a retention of one hour, When they are decided, Then the
- * decisions store holds a fraction of them, and an instance that restores the store from its changelog (a fresh
- * state directory, as after a crash under exactly-once) holds the same, without the oldest.
+ * decisions store holds about an hour's worth of them, and an instance that restores the store from its changelog
+ * (a fresh state directory, as after a crash under exactly-once) holds exactly the same keys.
  */
 @Tag("integration")
 class DecisionRetentionRestartTest {

@@ -75,6 +75,8 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
     private final Providers providers;
     private final int maxAttempts;
     private final Duration replyTimeout;
+    /** How long (stream time) a decided job is kept after it settled. */
+    private final Duration retention;
     /** Wall-clock deadline of each undecided job of this task, by request id. */
     private final Map<String, Long> deadlines = new HashMap<>();
     private boolean deadlinesLoaded;
@@ -82,7 +84,6 @@ final class MetaschedulerProcessor implements Processor<String, SpecificRecord, 
     private FreshCommits commits;
     private KeyValueStore<String, OfferJobState> jobs;
 
-    private final Duration retention;
     private SettledSweep<OfferJobState> sweep;
     /** The latest record timestamp seen (stream time), from which the retention counts. */
     private long streamTime = Long.MIN_VALUE;
