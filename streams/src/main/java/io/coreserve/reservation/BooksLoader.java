@@ -32,18 +32,31 @@ record BooksLoader(ReadOnlyKeyValueStore<String, Resource> catalogue,
      * windows that start at {@code endsAfter} or later, such as a probe at that time.
      */
     DomainBooks load(String domain, ReservationSettings settings, long endsAfter) {
-        List<Resource> resources = scan(catalogue, domain);
+        DomainBooks.Rebuild rebuild = rebuild(domain, settings);
+        // Fed while read, not listed first: the store holds every decision of the retention, most of them not
+        // bookings.
+        each(decisions, domain, d -> rebook(rebuild, d, endsAfter));
+        return finish(domain, rebuild);
+    }
+
+    /** Empty books for {@code domain}'s catalogue and down resources, for decisions read by the caller's scan. */
+    DomainBooks.Rebuild rebuild(String domain, ReservationSettings settings) {
         Set<String> down = new HashSet<>();
         scan(downResources, domain).forEach(s -> down.add(s.getResourceId()));
-        List<ResourceSample> occupancy = scan(background, domain);
-        // Filtered while read, not after: the store holds every decision of the retention, most of them not bookings.
-        List<ReservationDecision> accepted = new ArrayList<>();
-        each(decisions, domain, d -> {
-            if (d.getStatus() == ReservationStatus.ACCEPTED && d.getEnd().toEpochMilli() > endsAfter) {
-                accepted.add(d);
-            }
-        });
-        return DomainBooks.build(settings.properties(), settings.engine(), resources, down, accepted, occupancy);
+        return DomainBooks.rebuild(settings.properties(), settings.engine(), scan(catalogue, domain), down);
+    }
+
+    /** Books {@code decision} again if it is an accepted reservation that ends after {@code endsAfter}. */
+    static void rebook(DomainBooks.Rebuild rebuild, ReservationDecision decision, long endsAfter) {
+        if (decision.getStatus() == ReservationStatus.ACCEPTED && decision.getEnd().toEpochMilli() > endsAfter) {
+            rebuild.rebook(decision);
+        }
+    }
+
+    /** The books of {@code domain}, with its background samples added to what {@code rebuild} was fed. */
+    DomainBooks finish(String domain, DomainBooks.Rebuild rebuild) {
+        each(background, domain, rebuild::occupy);
+        return rebuild.done();
     }
 
     /** The values of {@code domain}'s entries: every key of {@link ReservationStores} starts with its domain. */

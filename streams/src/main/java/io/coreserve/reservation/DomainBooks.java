@@ -62,6 +62,15 @@ final class DomainBooks {
      */
     static DomainBooks build(PropertySchema configured, EngineConfig config, List<Resource> resources,
             Set<String> down, Iterable<ReservationDecision> accepted, Iterable<ResourceSample> background) {
+        Rebuild rebuild = rebuild(configured, config, resources, down);
+        accepted.forEach(rebuild::rebook);
+        background.forEach(rebuild::occupy);
+        return rebuild.done();
+    }
+
+    /** Empty books for {@code resources}, to be filled from stored reservations and samples (see {@link Rebuild}). */
+    static Rebuild rebuild(PropertySchema configured, EngineConfig config, List<Resource> resources,
+            Set<String> down) {
         List<Resource> inService = resources.stream()
                 .filter(r -> !r.getRetired() && !down.contains(r.getId())).toList();
         List<Resource> nodes = resources.stream().filter(EventMapping::isNode).toList();
@@ -78,24 +87,50 @@ final class DomainBooks {
                         EventMapping.labels(r.getLabels())));
             }
         }
-        DomainBooks books = new DomainBooks(properties, catalogue,
+        return new Rebuild(new DomainBooks(properties, catalogue,
                 new InMemoryTimetables(catalogue.size(), properties.size()), nodeLabels,
-                Inventories.of(properties, others), config);
-        // One load per timetable rather than one edit per reservation: a rebuild after a start on full stores
-        // (260,000 decisions) took about a minute booking them one by one.
-        BulkReservations bulk = new BulkReservations(properties.size());
-        for (ReservationDecision d : accepted) {
-            books.rebook(d, bulk);
+                Inventories.of(properties, others), config));
+    }
+
+    /**
+     * Books being rebuilt from what the stores hold: accepted decisions and background samples are gathered, then
+     * {@link #done} books the nodes' amounts with one load per timetable rather than one edit per reservation (a
+     * rebuild after a start on full stores, 200,000 decisions, took about a minute one by one). Fed by whatever scan
+     * of the stores the caller makes, so a start reads the decisions once for its index and its books.
+     */
+    static final class Rebuild {
+        private final DomainBooks books;
+        private final BulkReservations bulk;
+
+        private Rebuild(DomainBooks books) {
+            this.books = books;
+            this.bulk = new BulkReservations(books.properties.size());
         }
-        for (ResourceSample sample : background) {
+
+        /** Books an accepted decision's amounts again, without a capacity check: it was checked when decided. */
+        void rebook(ReservationDecision decision) {
+            books.booker.restore(books.parts(decision));
+            long start = decision.getStart().toEpochMilli();
+            long end = decision.getEnd().toEpochMilli();
+            for (Assignment a : books.assignments(decision)) {
+                bulk.add(a.resource(), start, end, a.amounts());
+            }
+        }
+
+        /** Books a sample's measured usage as background occupancy (see {@link DomainBooks#occupy}). */
+        void occupy(ResourceSample sample) {
             long[] amounts = books.backgroundAmounts(sample);
             if (amounts != null) {
-                bulk.add(catalogue.indexOf(sample.getResourceId()), sample.getWindowStart().toEpochMilli(),
+                bulk.add(books.catalogue.indexOf(sample.getResourceId()), sample.getWindowStart().toEpochMilli(),
                         sample.getWindowEnd().toEpochMilli(), amounts);
             }
         }
-        books.timetables.reserveAll(bulk);
-        return books;
+
+        /** The books, with everything gathered booked. */
+        DomainBooks done() {
+            books.timetables.reserveAll(bulk);
+            return books;
+        }
     }
 
     /**
@@ -182,17 +217,6 @@ final class DomainBooks {
             if (pool.timetables() instanceof InMemoryTimetables t) {
                 t.forgetBefore(watermark);
             }
-        }
-    }
-
-    /**
-     * Books an accepted decision's amounts again, without a capacity check (it was checked when decided): its SRL
-     * parts at once, its nodes' amounts into {@code bulk}.
-     */
-    private void rebook(ReservationDecision decision, BulkReservations bulk) {
-        booker.restore(parts(decision));
-        for (Assignment a : assignments(decision)) {
-            bulk.add(a.resource(), decision.getStart().toEpochMilli(), decision.getEnd().toEpochMilli(), a.amounts());
         }
     }
 

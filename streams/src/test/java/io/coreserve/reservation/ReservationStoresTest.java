@@ -190,11 +190,16 @@ class ReservationStoresTest {
     void shouldForgetEndedReservationsOfLiveAndRebuiltBooksAndNeverLookBeforeTheWatermark() {
         catalogue.put(ReservationStores.resourceKey("default", "n1"), Resource.newBuilder().setId("n1")
                 .setDomain("default").setProperties(Map.of("cores", 4.0)).setUpdatedAt(Instant.EPOCH).build());
+        ReservationStores writer = open();
+        writer.record(accepted("ended", "alice", 0, H, "n1"));
+        writer.record(accepted("later", "bob", 5 * H, 6 * H, "n1"));
+        writer.putBackground(sample("n1", 0, H));
         ReservationStores stores = open();
-        stores.record(accepted("ended", "alice", 0, H, "n1"));
-        stores.record(accepted("later", "bob", 5 * H, 6 * H, "n1"));
-        stores.putBackground(sample("n1", 0, H));
+        assertThat(stores.hasBooks("default")).as("built by the start's one read of the decisions").isTrue();
+        assertThat(stores.hasBooks("elsewhere")).as("no catalogue there").isFalse();
         long live = stores.books("default").timetables().breakpoints();
+        assertThat(live).isEqualTo(new BooksLoader(catalogue, decisions, background, down).load("default", settings)
+                .timetables().breakpoints()).isPositive();
 
         stores.forgetBefore(2 * H);
 
