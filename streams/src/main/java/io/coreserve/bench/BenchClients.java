@@ -32,10 +32,18 @@ final class BenchClients {
 
     /** Requests are sent at once (no linger), acknowledged by all replicas, idempotent: as a careful user sends. */
     static KafkaProducer<String, ReservationCommand> producer(CoreserveConfig config) {
+        return producer(config, 0);
+    }
+
+    /**
+     * As {@link #producer(CoreserveConfig)}, gathering what is sent within {@code lingerMillis} into one produce request
+     * per partition, as a gateway forwarding many users' requests does.
+     */
+    static KafkaProducer<String, ReservationCommand> producer(CoreserveConfig config, int lingerMillis) {
         Properties props = ClientSettings.producer(config);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        props.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        props.put(ProducerConfig.LINGER_MS_CONFIG, Integer.toString(lingerMillis));
         return new KafkaProducer<>(props, new StringSerializer(), new EventSerdes(config).commands().serializer());
     }
 

@@ -41,8 +41,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  */
 public final class SoakBenchmark {
 
+    /** {@code lingerMillis}: how long the request producer gathers requests into one send (see BenchCommand). */
     public record Options(int fill, int window, int rate, Duration duration, Duration interval, int n, Duration spread,
-            long seed, int probes, Duration drainTimeout) {
+            long seed, int probes, Duration drainTimeout, int lingerMillis) {
     }
 
     /**
@@ -99,7 +100,7 @@ public final class SoakBenchmark {
         ProbeTiming.Timing probeEmpty = timeProbe(label, "empty books", workload);
         KafkaConsumer<String, ReservationDecision> consumer = BenchClients.decisionsFromEnd(config);
         Thread reader = new Thread(() -> read(consumer), "soak-decisions");
-        try (KafkaProducer<String, ReservationCommand> producer = BenchClients.producer(config);
+        try (KafkaProducer<String, ReservationCommand> producer = BenchClients.producer(config, options.lingerMillis());
                 BenchClients.Lag lag = new BenchClients.Lag(config)) {
             reader.start();
             double[] fill = fill(label, producer, domain, workload);

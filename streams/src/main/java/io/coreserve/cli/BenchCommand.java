@@ -146,6 +146,12 @@ public final class BenchCommand implements Runnable {
                 + "(default: ${DEFAULT-VALUE}).")
         int soakInterval = 30;
 
+        @Option(names = "--soak-linger-ms", paramLabel = "MS", description = "Soak: the request producer gathers the "
+                + "requests of this many milliseconds into one send, as a gateway forwarding many users' requests "
+                + "does (default: ${DEFAULT-VALUE}; 0: each request its own produce request, which at 1,000/s costs "
+                + "the benchmark's own producer and the broker about a fifth of a core more on the pipeline's cores).")
+        int soakLingerMillis = 5;
+
         @Option(names = "--probes", description = "Soak: /probe calls timed on empty and on full books "
                 + "(default: ${DEFAULT-VALUE}; 0: none).")
         int probes = 10;
@@ -254,7 +260,7 @@ public final class BenchCommand implements Runnable {
             }
             SoakBenchmark.Options options = new SoakBenchmark.Options(fill, window, soakRate,
                     Duration.ofMillis(Math.round(soakMinutes * 60_000)), Duration.ofSeconds(soakInterval), n,
-                    Duration.ofHours(spreadHours), seed, probes, Duration.ofSeconds(120));
+                    Duration.ofHours(spreadHours), seed, probes, Duration.ofSeconds(120), soakLingerMillis);
             return new SoakBenchmark(config, options, httpBase == null ? null : new ProbeTiming(httpBase), progress);
         }
 
