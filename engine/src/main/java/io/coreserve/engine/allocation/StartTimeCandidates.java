@@ -475,16 +475,18 @@ final class StartTimeCandidates {
             }
         }
         // An event is a time and a sign in its lowest bit: ends (hi + 1, -1) sort before begins at the same time.
-        long[] events = new long[count * 2];
+        int eventCount = count * 2;
+        long[] events = sorter.values(eventCount);
         for (int q = 0; q < count; q++) {
             events[q * 2] = known[q * 2] << 1 | 1;
             events[q * 2 + 1] = (known[q * 2 + 1] + 1) << 1;
         }
-        sorter.sort(events, events.length);
+        sorter.sort(events, eventCount);
         long[] dense = new long[16];
         int denseCount = 0;
         int overlapping = 0;
-        for (long event : events) {
+        for (int e = 0; e < eventCount; e++) {
+            long event = events[e];
             long time = event >> 1;
             boolean begins = (event & 1) != 0;
             if (begins && ++overlapping == n) {
