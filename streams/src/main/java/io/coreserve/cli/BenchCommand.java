@@ -148,8 +148,9 @@ public final class BenchCommand implements Runnable {
 
         @Option(names = "--soak-linger-ms", paramLabel = "MS", description = "Soak: the request producer gathers the "
                 + "requests of this many milliseconds into one send, as a gateway forwarding many users' requests "
-                + "does (default: ${DEFAULT-VALUE}; 0: each request its own produce request, which at 1,000/s costs "
-                + "the benchmark's own producer and the broker about a fifth of a core more on the pipeline's cores).")
+                + "does, and the sender wakes once per that many milliseconds to send what fell due (default: "
+                + "${DEFAULT-VALUE}; 0: each request sent when due, its own produce request, which at 1,000/s costs "
+                + "the benchmark's own client and the broker about a fifth of a core more on the pipeline's cores).")
         int soakLingerMillis = 5;
 
         @Option(names = "--probes", description = "Soak: /probe calls timed on empty and on full books "
