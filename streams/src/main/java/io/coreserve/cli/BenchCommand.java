@@ -117,7 +117,7 @@ public final class BenchCommand implements Runnable {
         long seed = 42L;
 
         @Option(names = "--data-dir", paramLabel = "DIR", description = "With --embedded: where the broker, registry "
-                + "and state live (default: a new temporary directory).")
+                + "and state live, kept afterwards (default: a new temporary directory, removed afterwards).")
         Path dataDir;
 
         @Option(names = "--check", description = "Afterwards, read the decisions and catalogue topics and check them "
@@ -176,7 +176,8 @@ public final class BenchCommand implements Runnable {
             if (embedded) {
                 Path dir = dataDir != null ? dataDir : Files.createTempDirectory("coreserve-bench");
                 progress.println("starting a broker and a registry in " + dir);
-                try (EmbeddedPipeline stack = EmbeddedPipeline.start(dir)) {
+                try (TemporaryDir ignored = dataDir != null ? null : new TemporaryDir(dir, progress);
+                        EmbeddedPipeline stack = EmbeddedPipeline.start(dir)) {
                     List<Integer> intervals = commitIntervals.isEmpty() ? java.util.Arrays.asList((Integer) null)
                             : commitIntervals;
                     for (Integer ci : intervals) {
