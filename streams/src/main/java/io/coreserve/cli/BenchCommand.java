@@ -55,6 +55,9 @@ public final class BenchCommand implements Runnable {
                             + "here (a fresh pipeline and 606-node catalogue per --commit-intervals value)."})
     static final class Pipeline implements Callable<Integer> {
 
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
         @Option(names = "--embedded", description = "Start a broker and a registry (child JVMs) and the pipeline here, with dev's "
                 + "warm-ups (waited for before measuring; --set coreserve.http.warmup-probes=0 and "
                 + "coreserve.kafka.warmup-requests=0 turn them off).")
@@ -168,6 +171,11 @@ public final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
+            if (soakLingerMillis < 0) {
+                // Checked here: the producer would refuse it only after the stack and the pipeline had started.
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--soak-linger-ms must be 0 or more, not " + soakLingerMillis);
+            }
             PrintStream progress = System.err;
             PipelineBenchmark.Options options = new PipelineBenchmark.Options(rate, Duration.ofSeconds(warmup),
                     Duration.ofSeconds(duration), Duration.ofSeconds(maxWarmup), Duration.ofSeconds(maxDuration),
