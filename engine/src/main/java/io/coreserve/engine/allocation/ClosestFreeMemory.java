@@ -56,6 +56,8 @@ final class ClosestFreeMemory {
      * pipeline's stream thread on full books.
      */
     private final long[] requirements;
+    /** Per entry, its requirements' {@link RequirementSignature}, read first by the scan for usable entries. */
+    private final long[] signatures;
     private final int width;
     /**
      * Per entry, the number of its labels ({@link #labelNumber}; -1: no entry), compared with a lookup's side by side
@@ -80,6 +82,8 @@ final class ClosestFreeMemory {
         this.width = 2 + 2 * timetables.propertyCount();
         this.requirements = new long[capacity * width];
         Arrays.fill(requirements, -1L);
+        this.signatures = new long[capacity];
+        Arrays.fill(signatures, RequirementSignature.NONE);
         this.labelNumbers = new int[capacity];
         Arrays.fill(labelNumbers, -1);
     }
@@ -155,6 +159,7 @@ final class ClosestFreeMemory {
      */
     private void findUsable(ResolvedRequest request) {
         long[] wanted = requirementsOf(request);
+        wantedSignature = RequirementSignature.of(wanted);
         // Labels never remembered match no entry, and get no number: only what is remembered spends numbers.
         Integer known = labelSets.get(request.labels());
         int labels = known != null ? known : UNREMEMBERED_LABELS;
@@ -183,7 +188,8 @@ final class ClosestFreeMemory {
     }
 
     private void addIfUsable(int slot, long[] wanted, int labels) {
-        if (labelNumbers[slot] == labels && atLeast(wanted, slot * width)) {
+        if (labelNumbers[slot] == labels && RequirementSignature.noMoreThan(signatures[slot], wantedSignature)
+                && atLeast(wanted, slot * width)) {
             if (usableCount == usable.length) {
                 usable = Arrays.copyOf(usable, Math.max(16, usableCount * 2));
             }
@@ -198,6 +204,8 @@ final class ClosestFreeMemory {
 
     /** Slots of the entries the last lookup could use, for the requirements and labels it had, after which write. */
     private int[] usable = new int[0];
+    /** The signature of the requirements {@link #findUsable} looks for. */
+    private long wantedSignature;
     private int usableCount;
     private long[] usableFor;
     private int usableLabels;
@@ -254,7 +262,9 @@ final class ClosestFreeMemory {
         int labels = labelNumber(request.labels());
         int slot = slotOf(writes++);
         entries[slot] = new Entry(nothing, fewFree);
-        System.arraycopy(requirementsOf(request), 0, requirements, slot * width, width);
+        long[] numbers = requirementsOf(request);
+        System.arraycopy(numbers, 0, requirements, slot * width, width);
+        signatures[slot] = RequirementSignature.of(numbers);
         labelNumbers[slot] = labels;
     }
 
@@ -295,6 +305,7 @@ final class ClosestFreeMemory {
     private void forgetAll() {
         Arrays.fill(entries, null);
         Arrays.fill(requirements, -1L);
+        Arrays.fill(signatures, RequirementSignature.NONE);
         Arrays.fill(labelNumbers, -1);
         usableFor = null;                                   // the slots found before are empty now
         writesAtClear = writes;

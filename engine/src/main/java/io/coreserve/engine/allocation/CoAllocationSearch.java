@@ -26,6 +26,8 @@ final class CoAllocationSearch {
     private final CandidateSet candidates;
     private final Availability availability;
     private final FailedStart failedStart = new FailedStart();
+    /** Phase II's last answer, for the next search of the same request over the same candidates. */
+    private final LastExamination examined = new LastExamination();
 
     /** The first stretch of a window that Phases III and IV take at once (see {@link WindowStretches}). */
     private final long firstStretch;
@@ -135,7 +137,7 @@ final class CoAllocationSearch {
 
             // Phase II.
             t = System.nanoTime();
-            int unreachable = ResourceExamination.unreachableProperty(candidates, request);
+            int unreachable = examined.unreachableProperty(catalogue, resources, candidates, request);
             counters.examinationNanos += System.nanoTime() - t;
             if (unreachable >= 0) {
                 reason = RejectionReason.TOTALS_UNREACHABLE;
