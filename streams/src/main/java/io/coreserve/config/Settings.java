@@ -155,7 +155,9 @@ public final class Settings {
                 "an input younger than this (wall clock less its record timestamp) has its output committed within "
                         + COMMIT_FRESH_INTERVAL + ", one up to ten times as old (late: a short queue) within five times "
                         + "that; older ones (a backlog) at commit.interval.ms (300 ms), so fewer transactions while "
-                        + "catching up (0: every output at commit.interval.ms)");
+                        + "catching up. On a stream thread busy half its time or more, fresh and late ones too are "
+                        + "committed when the task runs out of input, else at commit.interval.ms (0: every output at "
+                        + "commit.interval.ms)");
         def.define(COMMIT_FRESH_INTERVAL, Type.STRING, "PT0.01S", positiveDuration(), Importance.LOW,
                 "how soon the output of a fresh input is committed (a wall-clock punctuation per task; see "
                         + COMMIT_FRESH_AGE + ")");

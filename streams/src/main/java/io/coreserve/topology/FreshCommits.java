@@ -15,7 +15,9 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * the producer's clock, or the original request's for outputs that carry its time on) leaves a commit owed, which a
  * wall-clock punctuation {@link Settings#COMMIT_FRESH_INTERVAL} later asks Kafka Streams for. A late input (up to
  * ten times the fresh age) leaves one owed within five fresh intervals; older inputs (a backlog) wait for
- * {@code commit.interval.ms}, which is long (300 ms).
+ * {@code commit.interval.ms}, which is long (300 ms). All of that only while the stream thread has time to spare
+ * ({@link ThreadLoad}): on a saturated thread a fresh or late input's commit is owed when its task runs out of input
+ * (group commit), else paid at {@code commit.interval.ms}.
  *
  * <p>Why: at a steady rate every input is fresh and its output is committed within the fresh interval (10 ms), as a
  * 10 ms {@code commit.interval.ms} did, which keeps p99 under 50 ms at 100 requests/s. But with a backlog on full books
@@ -36,19 +38,32 @@ public final class FreshCommits {
      */
     static final int LATE_AGE_FACTOR = 10;
     static final int LATE_INTERVAL_FACTOR = 5;
+    /**
+     * Early commits are owed by the clock only while the stream thread's smoothed CPU share is below this; at or above
+     * it, at idle. Near capacity (1,000 requests/s on full books) inputs were fresh or late for minutes, and
+     * transactions every 10 to 50 ms kept the thread waiting 10 to 17 % of its time: the backlog grew until the
+     * long interval let it drain, again and again. At idle or the long interval that wait was 2 to 3 % and the backlog
+     * stayed under a second once caught up (README, Benchmarks). At 100 requests/s the thread is 20 to 30 % busy,
+     * below this, and the tiers keep the first run's p99.
+     */
+    static final double SATURATED_SHARE = 0.5;
 
     private final long freshAgeMillis;
     private final Duration interval;
     private final Duration lateInterval;
     /** How old a late input may be (saturated; 0 when the fresh age is 0: nothing is owed then). */
     private final long lateAgeMillis;
+    private final ThreadLoad load;
     /** The punctuation that will ask for the owed commit; null when none is owed. */
     private Cancellable owed;
-    /** When the owed commit's punctuation is due (wall clock, ms). */
+    /** When the owed commit's punctuation is due (wall clock, ms; {@code Long.MAX_VALUE} when owed at idle). */
     private long owedDue;
+    /** Whether an output was made since the last idle check (see {@link #oweAtIdle}). */
+    private boolean outputSinceCheck;
 
-    private FreshCommits(long freshAgeMillis, Duration interval) {
+    private FreshCommits(long freshAgeMillis, Duration interval, ThreadLoad load) {
         this.freshAgeMillis = freshAgeMillis;
+        this.load = load;
         this.interval = interval;
         // Saturated: the validator takes any positive duration, and multiplying a huge one would fail the task's start.
         this.lateInterval = Duration.ofMillis(saturatedProduct(saturatedMillis(interval), LATE_INTERVAL_FACTOR));
@@ -57,8 +72,12 @@ public final class FreshCommits {
 
     /** From the application's settings ({@code context.appConfigs()}); the declared defaults when absent. */
     public static FreshCommits of(Map<String, Object> appConfigs) {
+        return of(appConfigs, ThreadLoad.ofCurrentThread());
+    }
+
+    static FreshCommits of(Map<String, Object> appConfigs, ThreadLoad load) {
         return new FreshCommits(saturatedMillis(read(appConfigs, Settings.COMMIT_FRESH_AGE)),
-                read(appConfigs, Settings.COMMIT_FRESH_INTERVAL));
+                read(appConfigs, Settings.COMMIT_FRESH_INTERVAL), load);
     }
 
     /** As the setting's validator reads it (trimmed ISO-8601), or its declared default. */
@@ -75,17 +94,28 @@ public final class FreshCommits {
 
     /**
      * An input of {@code recordTimestamp} made output in {@code context}'s task: when it was fresh and no commit is
-     * owed yet, one is, and a wall-clock punctuation {@link Settings#COMMIT_FRESH_INTERVAL} from now asks for it. The
+     * owed yet, one is, and a wall-clock punctuation {@link Settings#COMMIT_FRESH_INTERVAL} from now asks for it (on a
+     * thread with time to spare; on a saturated one, see {@link #oweAtIdle}). The
      * punctuation is there only while a commit is owed: Kafka Streams marks a task that punctuated as needing a
      * commit, so one that stayed scheduled would make every task commit at every interval, with or without input
      * (measured: p99 211 ms against 41 ms at 100 requests/s).
      */
     public void afterOutput(ProcessorContext<?, ?> context, long recordTimestamp) {
         long now = System.currentTimeMillis();
-        Duration within = isFresh(recordTimestamp, now) ? interval : isLate(recordTimestamp, now) ? lateInterval : null;
-        if (within == null) {
-            return;
+        outputSinceCheck = true;
+        boolean saturated = load.share() >= SATURATED_SHARE;  // read at every output: an even sample of the thread
+        boolean fresh = isFresh(recordTimestamp, now);
+        if (!fresh && !isLate(recordTimestamp, now)) {
+            return;                                          // a backlog's input
         }
+        if (saturated) {
+            oweAtIdle(context);
+        } else {
+            oweWithin(context, fresh ? interval : lateInterval, now);
+        }
+    }
+
+    private void oweWithin(ProcessorContext<?, ?> context, Duration within, long now) {
         long due = saturatedSum(now, saturatedMillis(within));
         if (owed != null) {
             if (owedDue <= due) {
@@ -95,6 +125,29 @@ public final class FreshCommits {
         }
         owed = context.schedule(within, PunctuationType.WALL_CLOCK_TIME, t -> payOwed(context));
         owedDue = due;
+    }
+
+    /**
+     * A fresh or late input on a saturated thread: its commit is owed when the task runs out of input (group commit),
+     * checked every fresh interval: no output between two checks means the thread found nothing to process in between
+     * (Kafka Streams punctuates also in the loop's pass that found no record, then polls for at most {@code poll.ms},
+     * 10 ms). A load that pauses (a burst, a client that waits for its decisions before sending more) is committed when
+     * the pause begins; a steady load near capacity seldom leaves the task without input and is committed at
+     * {@code commit.interval.ms}, after which the check goes on until the next idle pass pays once more.
+     */
+    private void oweAtIdle(ProcessorContext<?, ?> context) {
+        if (owed != null) {
+            return;                                          // owed as soon, or at idle already
+        }
+        outputSinceCheck = false;
+        owed = context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, t -> {
+            if (outputSinceCheck) {
+                outputSinceCheck = false;
+            } else {
+                payOwed(context);
+            }
+        });
+        owedDue = Long.MAX_VALUE;
     }
 
     private static long saturatedProduct(long millis, int factor) {

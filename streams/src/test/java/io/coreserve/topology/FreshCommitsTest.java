@@ -70,6 +70,74 @@ class FreshCommitsTest {
     }
 
     @Test
+    void shouldLeaveALateInputOnASaturatedThreadToTheTasksIdleCheck() {
+        MockProcessorContext<String, String> context = contextWith("PT0.2S");
+        FreshCommits commits = FreshCommits.of(context.appConfigs(), loadOf(0.9));
+
+        commits.afterOutput(context, System.currentTimeMillis() - 1_000);
+        assertThat(context.scheduledPunctuators()).as("an idle check, not the late 50 ms").hasSize(1);
+        MockProcessorContext.CapturedPunctuator check = context.scheduledPunctuators().get(0);
+        assertThat(check.getInterval()).as("checked every fresh interval").isEqualTo(Duration.ofMillis(10));
+        check.getPunctuator().punctuate(System.currentTimeMillis());
+        assertThat(context.committed()).as("no output in the fresh interval since: the task ran out of input")
+                .isTrue();
+        assertThat(check.cancelled()).isTrue();
+
+        commits.afterOutput(context, System.currentTimeMillis() - 1_000);
+        context.resetCommit();
+        MockProcessorContext.CapturedPunctuator second = context.scheduledPunctuators().get(1);
+        commits.afterOutput(context, System.currentTimeMillis() - 1_000);
+        assertThat(context.scheduledPunctuators()).as("owed at idle already").hasSize(2);
+        second.getPunctuator().punctuate(System.currentTimeMillis());
+        assertThat(context.committed()).as("an output since the check was scheduled: the task is still busy").isFalse();
+        second.getPunctuator().punctuate(System.currentTimeMillis());
+        assertThat(context.committed()).as("nothing processed between two checks: idle").isTrue();
+        assertThat(second.cancelled()).isTrue();
+    }
+
+    @Test
+    void shouldLeaveAFreshInputOnASaturatedThreadToTheIdleCheckToo() {
+        MockProcessorContext<String, String> context = contextWith("PT0.2S");
+        FreshCommits commits = FreshCommits.of(context.appConfigs(), loadOf(0.9));
+
+        commits.afterOutput(context, System.currentTimeMillis() - 1_000);
+        commits.afterOutput(context, System.currentTimeMillis());
+        assertThat(context.scheduledPunctuators()).as("owed at idle already: not brought forward").hasSize(1);
+        MockProcessorContext.CapturedPunctuator check = context.scheduledPunctuators().get(0);
+        check.getPunctuator().punctuate(System.currentTimeMillis());
+        assertThat(context.committed()).as("a fresh input's output since: the task is busy, no commit").isFalse();
+
+        commits.afterOutput(context, System.currentTimeMillis() - 5_000);
+        check.getPunctuator().punctuate(System.currentTimeMillis());
+        assertThat(context.committed()).as("a backlog's input is output too: still busy").isFalse();
+        check.getPunctuator().punctuate(System.currentTimeMillis());
+        assertThat(context.committed()).isTrue();
+    }
+
+    @Test
+    void shouldKeepTheLateTierWhileTheThreadHasTimeToSpare() {
+        MockProcessorContext<String, String> context = contextWith("PT0.2S");
+        FreshCommits commits = FreshCommits.of(context.appConfigs(), loadOf(0.3));
+
+        commits.afterOutput(context, System.currentTimeMillis() - 1_000);
+
+        assertThat(context.scheduledPunctuators().get(0).getInterval()).isEqualTo(Duration.ofMillis(50));
+        assertThat(FreshCommits.SATURATED_SHARE).isBetween(0.3, 0.9);
+    }
+
+    /** A thread that has been busy {@code share} of a minute, its clocks then stopped. */
+    private static ThreadLoad loadOf(double share) {
+        long[] cpu = {0};
+        long[] wall = {0};
+        ThreadLoad load = new ThreadLoad(() -> cpu[0], () -> wall[0]);
+        load.share();
+        wall[0] = 60_000_000_000L;
+        cpu[0] = (long) (share * wall[0]);
+        assertThat(load.share()).isCloseTo(share, org.assertj.core.api.Assertions.within(0.001));
+        return load;
+    }
+
+    @Test
     void shouldJudgeFreshnessByTheSetting() {
         FreshCommits twenty = FreshCommits.of(Map.of(Settings.COMMIT_FRESH_AGE, "PT0.02S"));
         assertThat(twenty.isFresh(1_000_000, 1_000_020)).isTrue();
