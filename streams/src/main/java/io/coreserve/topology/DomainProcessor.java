@@ -56,6 +56,7 @@ final class DomainProcessor implements Processor<String, SpecificRecord, String,
 
     @Override
     public void process(Record<String, SpecificRecord> record) {
+        commits.beforeInput();
         SpecificRecord value = record.value();
         String key = record.key();
         long time = record.timestamp();

@@ -58,8 +58,13 @@ public final class FreshCommits {
     private Cancellable owed;
     /** When the owed commit's punctuation is due (wall clock, ms; {@code Long.MAX_VALUE} when owed at idle). */
     private long owedDue;
-    /** Whether an output was made since the last idle check (see {@link #oweAtIdle}). */
-    private boolean outputSinceCheck;
+    /**
+     * Inputs and outputs seen so far on each stream thread, by all its tasks: a thread's tasks share one transaction, so
+     * an idle check asks whether the thread, not only this task, found nothing to process (see {@link #oweAtIdle}).
+     */
+    private static final ThreadLocal<long[]> THREAD_WORK = ThreadLocal.withInitial(() -> new long[1]);
+    /** The thread's count at this task's last idle check. */
+    private long workAtCheck;
 
     private FreshCommits(long freshAgeMillis, Duration interval, ThreadLoad load) {
         this.freshAgeMillis = freshAgeMillis;
@@ -93,6 +98,13 @@ public final class FreshCommits {
     }
 
     /**
+     * An input is being processed, with or without output (a monitoring sample seldom has one): the thread is busy.
+     */
+    public void beforeInput() {
+        THREAD_WORK.get()[0]++;
+    }
+
+    /**
      * An input of {@code recordTimestamp} made output in {@code context}'s task: when it was fresh and no commit is
      * owed yet, one is, and a wall-clock punctuation {@link Settings#COMMIT_FRESH_INTERVAL} from now asks for it (on a
      * thread with time to spare; on a saturated one, see {@link #oweAtIdle}). The
@@ -102,7 +114,7 @@ public final class FreshCommits {
      */
     public void afterOutput(ProcessorContext<?, ?> context, long recordTimestamp) {
         long now = System.currentTimeMillis();
-        outputSinceCheck = true;
+        THREAD_WORK.get()[0]++;
         boolean saturated = load.share() >= SATURATED_SHARE;  // read at every output: an even sample of the thread
         boolean fresh = isFresh(recordTimestamp, now);
         if (!fresh && !isLate(recordTimestamp, now)) {
@@ -129,7 +141,8 @@ public final class FreshCommits {
 
     /**
      * A fresh or late input on a saturated thread: its commit is owed when the task runs out of input (group commit),
-     * checked every fresh interval: no output between two checks means the thread found nothing to process in between
+     * checked every fresh interval: no input or output of any of the thread's tasks between two checks means the thread
+     * found nothing to process in between
      * (Kafka Streams punctuates also in the loop's pass that found no record, then polls for at most {@code poll.ms},
      * 10 ms). A load that pauses (a burst, a client that waits for its decisions before sending more) is committed when
      * the pause begins; a steady load near capacity seldom leaves the task without input and is committed at
@@ -139,10 +152,11 @@ public final class FreshCommits {
         if (owed != null) {
             return;                                          // owed as soon, or at idle already
         }
-        outputSinceCheck = false;
+        workAtCheck = THREAD_WORK.get()[0];
         owed = context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, t -> {
-            if (outputSinceCheck) {
-                outputSinceCheck = false;
+            long work = THREAD_WORK.get()[0];
+            if (work != workAtCheck) {
+                workAtCheck = work;                          // still busy
             } else {
                 payOwed(context);
             }

@@ -6,6 +6,7 @@ import io.coreserve.config.Settings;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.junit.jupiter.api.Test;
@@ -112,6 +113,27 @@ class FreshCommitsTest {
         assertThat(context.committed()).as("a backlog's input is output too: still busy").isFalse();
         check.getPunctuator().punctuate(System.currentTimeMillis());
         assertThat(context.committed()).isTrue();
+    }
+
+    @Test
+    void shouldCountTheWholeThreadsWorkAsBusyInAnIdleCheck() {
+        MockProcessorContext<String, String> context = contextWith("PT0.2S");
+        MockProcessorContext<String, String> otherTask = contextWith("PT0.2S");
+        FreshCommits commits = FreshCommits.of(context.appConfigs(), loadOf(0.9));
+        FreshCommits otherTasks = FreshCommits.of(otherTask.appConfigs(), loadOf(0.9));
+
+        commits.afterOutput(context, System.currentTimeMillis());
+        MockProcessorContext.CapturedPunctuator check = context.scheduledPunctuators().get(0);
+        otherTasks.afterOutput(otherTask, System.currentTimeMillis() - 5_000);
+        check.getPunctuator().punctuate(System.currentTimeMillis());
+        assertThat(context.committed()).as("another task of the thread made output: the thread is busy").isFalse();
+        otherTasks.beforeInput();
+        check.getPunctuator().punctuate(System.currentTimeMillis());
+        assertThat(context.committed()).as("an input without output (a sample) counts as work too").isFalse();
+
+        CompletableFuture.runAsync(() -> otherTasks.afterOutput(otherTask, System.currentTimeMillis())).join();
+        check.getPunctuator().punctuate(System.currentTimeMillis());
+        assertThat(context.committed()).as("another thread's work is its own transaction's").isTrue();
     }
 
     @Test
