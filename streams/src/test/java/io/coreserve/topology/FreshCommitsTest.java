@@ -11,7 +11,10 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.junit.jupiter.api.Test;
 
-/** What a processor asks of Kafka Streams after an input's output: a commit soon only for a fresh input. */
+/**
+ * What a processor asks of Kafka Streams after an input's output: a commit soon for a fresh or late input while the
+ * thread has time to spare, at idle on a saturated one.
+ */
 class FreshCommitsTest {
 
     @Test

@@ -7,7 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** The stream thread's CPU share, smoothed: what decides whether a late input's early commit is cheap. */
+/** The stream thread's CPU share, smoothed: what decides whether an early commit is cheap. */
 class ThreadLoadTest {
 
     private static final long MS = 1_000_000;
