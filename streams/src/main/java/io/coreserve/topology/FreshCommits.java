@@ -43,7 +43,7 @@ public final class FreshCommits {
      * it, at idle. Near capacity (1,000 requests/s on full books) inputs were fresh or late for minutes, and
      * transactions every 10 to 50 ms kept the thread waiting 10 to 17 % of its time: the backlog grew until the
      * long interval let it drain, again and again. At idle or the long interval that wait was 2 to 3 % and the backlog
-     * stayed under a second once caught up (README, Benchmarks). At 100 requests/s the thread is 20 to 30 % busy,
+     * stayed under 2 s of input once caught up (README, Benchmarks). At 100 requests/s the thread is 20 to 30 % busy,
      * below this, and the tiers keep the first run's p99.
      */
     static final double SATURATED_SHARE = 0.5;
