@@ -26,6 +26,8 @@ final class CoAllocationSearch {
     private final CandidateSet candidates;
     private final Availability availability;
     private final FailedStart failedStart = new FailedStart();
+    /** Phase V of the IMPROVED variant, its working arrays kept between requests. */
+    private final BestImprovementOptimiser optimiser = new BestImprovementOptimiser();
     /** Phase II's last answer, for the next search of the same request over the same candidates. */
     private final LastExamination examined = new LastExamination();
 
@@ -219,7 +221,7 @@ final class CoAllocationSearch {
                 // Phase V.
                 t = System.nanoTime();
                 if (config.algorithm().improvedPhases()) {
-                    BestImprovementOptimiser.run(found, config.l2(), counters);
+                    optimiser.run(found, config.l2(), counters);
                 } else {
                     RandomSwapOptimiser.run(found, config.l2(), random, counters);
                 }
