@@ -184,8 +184,11 @@ public final class BenchCommand implements Runnable {
             if (embedded) {
                 Path dir = dataDir != null ? dataDir : Files.createTempDirectory("coreserve-bench");
                 progress.println("starting a broker and a registry in " + dir);
-                try (TemporaryDir ignored = dataDir != null ? null : new TemporaryDir(dir, progress);
+                try (TemporaryDir temporary = dataDir != null ? null : new TemporaryDir(dir, progress);
                         EmbeddedPipeline stack = EmbeddedPipeline.start(dir)) {
+                    if (temporary != null) {
+                        temporary.removeAtExit(stack);                // also when stopped by Ctrl-C or SIGTERM
+                    }
                     List<Integer> intervals = commitIntervals.isEmpty() ? java.util.Arrays.asList((Integer) null)
                             : commitIntervals;
                     for (Integer ci : intervals) {

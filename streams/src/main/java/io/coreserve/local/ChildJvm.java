@@ -276,6 +276,9 @@ final class ChildJvm implements AutoCloseable {
 
     private void stop() {
         if (!closed.compareAndSet(false, true)) {
+            // Another thread is stopping it (this JVM's shutdown hook and a close() at once, as when a benchmark is
+            // stopped with SIGTERM and its data directory is removed next): return once the child has exited.
+            awaitExit();
             return;
         }
         Process current;
@@ -300,6 +303,19 @@ final class ChildJvm implements AutoCloseable {
             }
         }
         pidFile.ifPresent(PidFile::delete);
+    }
+
+    /** Waits, as long as a stop may take, for the child to exit. */
+    private void awaitExit() {
+        Process current = process;
+        if (current == null) {
+            return;
+        }
+        try {
+            current.waitFor(stopTimeout.toMillis() + 10_000, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The last {@code lines} lines of a log file, for error messages. */
