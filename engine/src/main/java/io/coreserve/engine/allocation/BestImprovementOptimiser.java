@@ -123,12 +123,14 @@ final class BestImprovementOptimiser {
 
     /**
      * Whether every sum an estimate makes stays below 2^53 (the totals plus the reserved amounts and the capacities
-     * of every member of R_a, all non-negative, capacities positive), so that the screen's sums are exact; otherwise
-     * the rounds evaluate every swap, as before.
+     * of every member of R_a, all non-negative, capacities positive), so that the screen's sums are exact, and its
+     * products of them within a double's range (many properties of large amounts could overflow); otherwise the
+     * rounds evaluate every swap, as before.
      */
     private static boolean sumsBelowDoublePrecision(Selection s) {
         Availability a = s.availability;
         int p = a.properties;
+        int productBits = 0;
         for (int i = 0; i < p; i++) {
             long sum = Math.max(0, s.totals[i]);
             for (int m = 0; m < a.size; m++) {
@@ -145,9 +147,17 @@ final class BestImprovementOptimiser {
             if (s.totals[i] < 0 || 2 * sum >= DOUBLE_EXACT) {
                 return false;
             }
+            // Each product's factors are below 2 x sum: their bits together must stay within a double's range.
+            productBits += 64 - Long.numberOfLeadingZeros(2 * sum);
+            if (productBits > MAX_PRODUCT_BITS) {
+                return false;
+            }
         }
         return true;
     }
+
+    /** Bits a product of the screen may take: under a double's 1,023, so that no product overflows to infinity. */
+    private static final int MAX_PRODUCT_BITS = 1000;
 
     /** T_ij^t and p_ij of the rest's members at positions {@code ins}, as doubles, property by property. */
     private void gather(Selection s, int[] ins, int inCount) {
