@@ -8,11 +8,12 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
 /**
- * Phase V evaluating only the first member of each {@link MemberGroups} group, and computing a round's estimates
- * property by property over arrays of doubles, makes the same swaps, in the same order, as evaluating every pair one
- * by one (the round as it was written before either): on grids of identical nodes with a few bookings, where most
- * members of R_a have twins, and on R_a of hundreds of distinct members with three properties, where most swaps are
- * evaluated and values lie close together.
+ * Phase V evaluating only the first member of each {@link MemberGroups} group, and only the swaps its screen (products
+ * of eq. (3)'s numerators and denominators, no division) lets through, makes the same swaps, in the same order, as
+ * evaluating every pair one by one (the round as it was written before either): on grids of identical nodes with a
+ * few bookings, where most members of R_a have twins; on R_a of hundreds of distinct members with three properties,
+ * where most swaps are screened and values lie close together; and with forty properties, where the screen's
+ * products would overflow and it must stand aside.
  */
 class BestImprovementGroupsProperties {
 
