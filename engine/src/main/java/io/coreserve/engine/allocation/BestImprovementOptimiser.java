@@ -50,7 +50,7 @@ final class BestImprovementOptimiser {
         int[] seen = new int[a.size];                           // per group: the stamp of the last pass that met it
         int stamp = 0;
         int[] ins = new int[s.rest.length];                     // rest positions first of their group, ascending
-        boolean screened = sumsBelowDoublePrecision(s);
+        boolean screened = screenIsExact(s);
         if (screened && (numerators.length < s.rest.length || reservedIn.length < p * s.rest.length)) {
             reservedIn = new double[p * s.rest.length];
             capacityIn = new double[p * s.rest.length];
@@ -122,12 +122,12 @@ final class BestImprovementOptimiser {
     private static final long DOUBLE_EXACT = 1L << 53;
 
     /**
-     * Whether every sum an estimate makes stays below 2^53 (the totals plus the reserved amounts and the capacities
-     * of every member of R_a, all non-negative, capacities positive), so that the screen's sums are exact, and its
-     * products of them within a double's range (many properties of large amounts could overflow); otherwise the
-     * rounds evaluate every swap, as before.
+     * Whether the screen's sums are exact and its products finite: every sum an estimate makes stays below 2^53
+     * (each is at most the total plus the reserved amounts, or the capacities, of every member of R_a: all
+     * non-negative, capacities positive) and the products of those bounds stay within a double's range (many
+     * properties of large amounts could overflow). Otherwise the rounds evaluate every swap, as before.
      */
-    private static boolean sumsBelowDoublePrecision(Selection s) {
+    private static boolean screenIsExact(Selection s) {
         Availability a = s.availability;
         int p = a.properties;
         int productBits = 0;
@@ -144,11 +144,11 @@ final class BestImprovementOptimiser {
                     return false;
                 }
             }
-            if (s.totals[i] < 0 || 2 * sum >= DOUBLE_EXACT) {
+            if (s.totals[i] < 0) {
                 return false;
             }
-            // Each product's factors are below 2 x sum: their bits together must stay within a double's range.
-            productBits += 64 - Long.numberOfLeadingZeros(2 * sum);
+            // Each product's factor for this property is at most sum: their bits together bound the product's.
+            productBits += 64 - Long.numberOfLeadingZeros(sum);
             if (productBits > MAX_PRODUCT_BITS) {
                 return false;
             }
