@@ -32,10 +32,11 @@ import java.util.Set;
  *
  * <p>The searches after and before a window are remembered and helped (each by the other too: what is remembered
  * is a set of times, whatever the order that proved it). The window's own search is not remembered, and is helped
- * only where that cannot change its decision ({@link #fewFreeThroughout}): where fewer than N candidates are free
- * at every time of its window, it finds no start time whatever it sweeps, and its answer is NO_START_TIME_IN_WINDOW;
- * so each search remembers apart the times it proved by fewer than N free candidates (not by a bound with N or more
- * free, which would make the window's answer NO_ADMISSIBLE_SET). Not thread-safe, like the engine.
+ * only where that cannot change its decision ({@link #fewFreeIn}): where fewer than N candidates are free, it finds
+ * no start time whatever it sweeps and draws nothing at random (where that holds at every time of its window, its
+ * answer is NO_START_TIME_IN_WINDOW); so each search remembers apart the times it proved by fewer than N free
+ * candidates (not by a bound with N or more free, which could change the window's answer or its random draws). Not
+ * thread-safe, like the engine.
  */
 final class ClosestFreeMemory {
 
@@ -111,23 +112,31 @@ final class ClosestFreeMemory {
     }
 
     /**
-     * Whether remembered searches proved fewer than N candidates free at every time of {@code request}'s window:
-     * then its own search, however many passes it makes, ends NO_START_TIME_IN_WINDOW (its candidates are among
-     * every matching resource of a weaker request, each no more available), and need not sweep. On full books most
-     * windows that find nothing are such (their sweep was a quarter of a counter-offer's cost).
+     * A window's own search was spared its sweep: remembered searches and its class's count proved fewer than N
+     * candidates free at every time of its window ({@link #fewFreeIn}). On full books most windows that find nothing
+     * are such (their sweep was a quarter of a counter-offer's cost).
      */
-    boolean fewFreeThroughout(ResolvedRequest request) {
+    void windowProven() {
+        windowsProven++;
+    }
+
+    /**
+     * The times of {@code request}'s window at which remembered searches proved fewer than N candidates free ([lo, hi]
+     * pairs, ascending, disjoint, inside the window; the whole window when one covers it). At those times its own
+     * search, however many passes it makes, finds no start time (its candidates are among every matching resource of a
+     * weaker request, each no more available), so leaving them out of its sweep changes nothing it decides.
+     */
+    long[] fewFreeIn(ResolvedRequest request) {
         if (!valid()) {
-            return false;
+            return TimeIntervals.NONE;
         }
-        TimeIntervals few = this.few;
-        boolean throughout = collect(request, true, few);
-        if (!throughout && !few.isEmpty()) {
-            long[] covered = few.union();
-            throughout = covered.length == 2 && covered[0] <= request.earliest() && covered[1] >= request.latest();
-        }
-        windowsProven += throughout ? 1 : 0;
-        return throughout;
+        collect(request, true, few);
+        return few.isEmpty() ? TimeIntervals.NONE : few.union();
+    }
+
+    /** Whether {@code intervals} ([lo, hi] pairs, ascending, disjoint) cover the request's whole window. */
+    static boolean covers(long[] intervals, ResolvedRequest request) {
+        return intervals.length == 2 && intervals[0] <= request.earliest() && intervals[1] >= request.latest();
     }
 
     /**
@@ -244,7 +253,7 @@ final class ClosestFreeMemory {
         return forgotten;
     }
 
-    /** Windows {@link #fewFreeThroughout} found proven throughout, their sweep spared (for tests and benchmarks). */
+    /** Windows proven throughout ({@link #windowProven}), their sweep spared (for tests and benchmarks). */
     long windowsProven() {
         return windowsProven;
     }

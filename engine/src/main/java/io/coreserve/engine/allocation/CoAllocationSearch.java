@@ -72,7 +72,7 @@ final class CoAllocationSearch {
      * failure was proven.
      */
     Result run(ResolvedRequest request, SearchOrder order, int startM, int maxM, ClosestFreeMemory memory) {
-        return run(request, order, startM, maxM, memory, null, TimeIntervals.NONE);
+        return run(request, order, startM, maxM, memory, false, TimeIntervals.NONE);
     }
 
     /**
@@ -82,21 +82,35 @@ final class CoAllocationSearch {
      */
     Result run(ResolvedRequest request, SearchOrder order, int startM, int maxM, ClosestFreeMemory memory,
             long[] fewFree) {
-        return run(request, order, startM, maxM, memory, null, fewFree);
+        return run(request, order, startM, maxM, memory, false, fewFree);
     }
 
     /**
-     * A window's own search (no memory to skip by or to tell): when {@code proofs} knows that fewer than N candidates
-     * are free at every time of the window ({@link ClosestFreeMemory#fewFreeThroughout}), each pass reaches the
-     * NO_START_TIME_IN_WINDOW its sweep would, after Phases I and II (whose answers come first), without sweeping.
-     * Only the statistics of Phases III and IV differ (none tried). Null: sweep every pass.
+     * A window's own search (no memory to skip by or to tell), leaving out the times at which fewer than N candidates
+     * are known to be free: those {@code proofs} proved ({@link ClosestFreeMemory#fewFreeIn}) and {@code classFewFree}
+     * ([lo, hi] pairs, ascending, disjoint: the request's class's count, {@link FewFreeClasses#counted}). At such a
+     * time R_a has fewer than N members (section 3.4, line 5), so the sweep finds no start time there and Phase IV
+     * draws nothing: the passes reach the same answer, with the same reason and message, and only the statistics of
+     * Phases III and IV differ. When those times cover the whole window, each pass reaches the NO_START_TIME_IN_WINDOW
+     * its sweep would, after Phases I and II (whose answers come first), without sweeping. Null proofs: none.
      */
-    Result runWindow(ResolvedRequest request, int startM, int maxM, ClosestFreeMemory proofs) {
-        return run(request, SearchOrder.EARLIEST, startM, maxM, null, proofs, TimeIntervals.NONE);
+    Result runWindow(ResolvedRequest request, int startM, int maxM, ClosestFreeMemory proofs, long[] classFewFree) {
+        long[] few = proofs == null ? TimeIntervals.NONE : proofs.fewFreeIn(request);
+        if (classFewFree.length > 0) {
+            few = TimeIntervals.joinWithin(few, classFewFree, request.earliest(), request.latest(), windowFew);
+        }
+        boolean throughout = ClosestFreeMemory.covers(few, request);
+        if (throughout && proofs != null) {
+            proofs.windowProven();
+        }
+        long[] skipped = throughout ? TimeIntervals.NONE : few;
+        return run(request, SearchOrder.EARLIEST, startM, maxM, null, throughout, skipped);
     }
 
+    private final TimeIntervals windowFew = new TimeIntervals();
+
     private Result run(ResolvedRequest request, SearchOrder order, int startM, int maxM, ClosestFreeMemory memory,
-            ClosestFreeMemory proofs, long[] fewFree) {
+            boolean fewFreeThroughout, long[] fewFree) {
         long[] remembered = memory != null ? memory.nothingAdmissible(request) : NOTHING;
         // The proof below is told only what the memory proved: the class's times need no care (see NothingAdmissible:
         // after them, as after any time with fewer than N free, the free count is no more than there until the
@@ -104,8 +118,6 @@ final class CoAllocationSearch {
         long[] skipped = fewFree.length == 0 ? remembered
                 : TimeIntervals.joinWithin(remembered, fewFree, request.earliest(), request.latest(), joined);
         phaseThree.exclude(skipped);
-        // Asked once for all passes; it only spares Phases III and IV, so Phases I and II still answer first.
-        boolean fewFreeThroughout = proofs != null && proofs.fewFreeThroughout(request);
         long begin = System.nanoTime();
         Counters counters = new Counters();
         SplittableRandom random = new SplittableRandom(request.seed());

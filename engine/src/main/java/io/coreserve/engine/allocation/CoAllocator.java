@@ -115,10 +115,11 @@ public final class CoAllocator {
         if (resolved instanceof Rejection rejection) {
             return rejection;
         }
+        ResolvedRequest r = (ResolvedRequest) resolved;
         int m = config.mInit();
         CoAllocationSearch.Result result = null;
         for (int attempt = 0; attempt <= config.bookingRetries(); attempt++) {
-            result = search.runWindow((ResolvedRequest) resolved, m, config.mMax(), memory);
+            result = search.runWindow(r, m, config.mMax(), memory, classFewFree(r));
             if (!(result.outcome() instanceof Plan plan)) {
                 return result.outcome();
             }
@@ -217,7 +218,7 @@ public final class CoAllocator {
         }
         ResolvedRequest r = (ResolvedRequest) resolved;
         if (original == null) {
-            original = search.runWindow(r, config.mInit(), config.mMax(), memory).outcome();
+            original = search.runWindow(r, config.mInit(), config.mMax(), memory, classFewFree(r)).outcome();
         }
         if (original instanceof Plan || ((Rejection) original).reason() == RejectionReason.NO_MATCHING_RESOURCES
                 || ((Rejection) original).reason() == RejectionReason.TOTALS_UNREACHABLE) {
@@ -242,6 +243,11 @@ public final class CoAllocator {
             classes.spent(r, System.nanoTime() - searches);
         }
         return new ClosestFreeIntervals(original, after, before);
+    }
+
+    /** Where fewer than N are free for the request's class, as last counted (empty: not counted, or no classes). */
+    private long[] classFewFree(ResolvedRequest request) {
+        return classes == null ? TimeIntervals.NONE : classes.counted(request);
     }
 
     private static Plan planOrNull(Outcome outcome) {

@@ -127,6 +127,24 @@ final class FewFreeClasses {
         return count.fewFree();
     }
 
+    /**
+     * The times of {@code request}'s class's last count (see {@link #fewFree}), without counting: for the request's
+     * own window, searched before its counter-offer is known to be needed. A count holds, if weaker, until a release
+     * or a new resource forgets it (then empty), so its age does not matter here.
+     */
+    long[] counted(ResolvedRequest request) {
+        if (!valid()) {
+            return TimeIntervals.NONE;
+        }
+        ResolvedRequest floor = classOf(request);
+        Demand demand = counts.get(new ClassKey(floor.count(), floor.labels(), floor.duration(), floor.perResource()));
+        if (demand == null || demand.count == null) {
+            return TimeIntervals.NONE;
+        }
+        windowsHelped++;
+        return demand.count.fewFree();
+    }
+
     /** The searches of {@code request} around its window took {@code nanos}, towards its class's next count. */
     void spent(ResolvedRequest request, long nanos) {
         if (valid()) {
@@ -246,4 +264,11 @@ final class FewFreeClasses {
     long helped() {
         return helped;
     }
+
+    /** Windows given their class's count by {@link #counted} (for tests and benchmarks). */
+    long windowsHelped() {
+        return windowsHelped;
+    }
+
+    private long windowsHelped;
 }

@@ -173,20 +173,22 @@ class ClosestFreeMemoryProperties {
     }
 
     @Example
-    void shouldSpareAWindowOnlyWhereTooFewAreFreeThroughout() {
+    void shouldGiveAWindowOnlyTheTimesProvenByTooFewFree() {
         ResolvedRequest weaker = resolved(2, 10, new long[] {1, 2}, new long[] {3, 4}, Set.of());
         ResolvedRequest window = resolved(2, 11, new long[] {1, 3}, new long[] {4, 4}, Set.of());
         InMemoryCatalogue catalogue = new InMemoryCatalogue(PropertySchema.of("cores", "memory_gb"));
         ClosestFreeMemory memory = new ClosestFreeMemory(catalogue, new InMemoryTimetables(1, 2), 4);
         memory.remember(weaker, new long[] {0, HOUR}, new long[] {0, HOUR / 2});
-        assertThat(memory.fewFreeThroughout(window)).as("the second half proven by a bound only").isFalse();
+        assertThat(memory.fewFreeIn(window)).as("the second half proven by a bound only").containsExactly(0, HOUR / 2);
+        assertThat(ClosestFreeMemory.covers(memory.fewFreeIn(window), window)).isFalse();
         assertThat(memory.nothingAdmissible(window)).containsExactly(0, HOUR);
         memory.remember(weaker, new long[] {HOUR / 2, 2 * HOUR}, new long[] {HOUR / 2 + 1, 2 * HOUR});
-        assertThat(memory.fewFreeThroughout(window)).as("two searches' proofs joined").isTrue();
+        assertThat(memory.fewFreeIn(window)).as("two searches' proofs joined, cut to the window")
+                .containsExactly(0, HOUR);
+        assertThat(ClosestFreeMemory.covers(memory.fewFreeIn(window), window)).isTrue();
         assertThat(memory.nothingAdmissible(window)).containsExactly(0, HOUR);
-        assertThat(memory.fewFreeThroughout(resolved(2, 9, new long[] {1, 2}, new long[] {3, 4}, Set.of())))
-                .as("a weaker request than those remembered").isFalse();
-        assertThat(memory.windowsProven()).isEqualTo(1);
+        assertThat(memory.fewFreeIn(resolved(2, 9, new long[] {1, 2}, new long[] {3, 4}, Set.of())))
+                .as("a weaker request than those remembered").isEmpty();
     }
 
     @Example
@@ -203,7 +205,7 @@ class ClosestFreeMemoryProperties {
                 .containsExactly(0, HOUR / 2 + 9);
         memory.remember(otherCount, new long[] {0, HOUR}, new long[] {0, HOUR});   // takes the weaker one's slot
         assertThat(memory.nothingAdmissible(later)).containsExactly(HOUR / 2 + 1, HOUR / 2 + 9);
-        assertThat(memory.fewFreeThroughout(later)).isFalse();
+        assertThat(memory.fewFreeIn(later)).as("the other count's proofs are not its").isEmpty();
         memory.remember(otherCount, new long[] {0, HOUR}, new long[] {0, HOUR});   // and the later one's
         assertThat(memory.nothingAdmissible(later)).isEmpty();
     }

@@ -13,10 +13,10 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * {@link FewFreeClasses}: searches that skip where fewer than N are free for their class find the same closest free
- * intervals as searches that sweep everything, while the books fill, now and then lose a reservation, and the
- * catalogue gains a node; a class is counted when its searches have paid for it, and counted again only when its
- * count is old.
+ * {@link FewFreeClasses}: searches that skip where fewer than N are free for their class (around a window and in it)
+ * find the same closest free intervals, and windows the same outcomes, as searches that sweep everything, while the
+ * books fill, now and then lose a reservation, and the catalogue gains a node; a class is counted when its searches
+ * have paid for it, and counted again only when its count is old.
  */
 class FewFreeClassesProperties {
 
@@ -38,6 +38,8 @@ class FewFreeClassesProperties {
         assertThat(counterOffers).as("requests that did not fit: the books did fill").isGreaterThan(50);
         assertThat(counting.classes().made()).as("classes counted").isGreaterThan(0);
         assertThat(counting.classes().helped()).as("searches that skipped times of their class's count")
+                .isGreaterThan(0);
+        assertThat(counting.classes().windowsHelped()).as("windows' own searches given their class's count")
                 .isGreaterThan(0);
         assertThat(sweeping.classes()).as("a plain sweep counts nothing").isNull();
     }
