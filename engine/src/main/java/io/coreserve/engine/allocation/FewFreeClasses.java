@@ -11,7 +11,7 @@ import java.util.Set;
 /**
  * Where fewer than N candidates are free for a whole class of requests, counted once over the counter-offer horizon
  * and shared by every request of the class, so that the searches around a window (seed 003's closest free
- * intervals) skip those times.
+ * intervals) skip those times, and the window's own search too once the class has a count ({@link #counted}).
  *
  * <p>Why: on full books the dearest closest-free searches are for weak requests (a short t_res, small e_i): many
  * candidates have gaps for them, so the hour levels prune little, and the searches count free candidates over 60 to
