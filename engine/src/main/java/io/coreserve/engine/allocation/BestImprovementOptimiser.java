@@ -83,28 +83,18 @@ final class BestImprovementOptimiser {
                 s.sumsWithout(s.chosen[out], without);
                 if (screened) {
                     numeratorsAndDenominators(s, without, inCount);
-                    double floor = best * (1 - SCREEN_MARGIN);
-                    for (int q = 0; q < inCount; q++) {
-                        if (numerators[q] <= floor * denominators[q]) {
-                            continue;                           // U~ after the swap is not above the best
-                        }
-                        int in = s.rest[ins[q]];
-                        double value = s.estimateAfterSwapAbove(without, in, best);
-                        if (value > best) {
-                            best = value;
-                            bestOut = out;
-                            bestIn = ins[q];
-                            floor = best * (1 - SCREEN_MARGIN);
-                        }
+                }
+                double floor = best * (1 - SCREEN_MARGIN);
+                for (int q = 0; q < inCount; q++) {
+                    if (screened && numerators[q] <= floor * denominators[q]) {
+                        continue;                               // U~ after the swap is not above the best
                     }
-                } else {
-                    for (int q = 0; q < inCount; q++) {
-                        double value = s.estimateAfterSwapAbove(without, s.rest[ins[q]], best);
-                        if (value > best) {
-                            best = value;
-                            bestOut = out;
-                            bestIn = ins[q];
-                        }
+                    double value = s.estimateAfterSwapAbove(without, s.rest[ins[q]], best);
+                    if (value > best) {
+                        best = value;
+                        bestOut = out;
+                        bestIn = ins[q];
+                        floor = best * (1 - SCREEN_MARGIN);
                     }
                 }
                 counters.optimisationTried += inCount;

@@ -133,11 +133,10 @@ final class FewFreeClasses {
      * or a new resource forgets it (then empty), so its age does not matter here.
      */
     long[] counted(ResolvedRequest request) {
-        if (!valid()) {
-            return TimeIntervals.NONE;
+        if (!valid() || counts.isEmpty()) {
+            return TimeIntervals.NONE;                  // books with room: no search around a window yet, no class
         }
-        ResolvedRequest floor = classOf(request);
-        Demand demand = counts.get(new ClassKey(floor.count(), floor.labels(), floor.duration(), floor.perResource()));
+        Demand demand = counts.get(keyOf(classOf(request)));
         if (demand == null || demand.count == null) {
             return TimeIntervals.NONE;
         }
@@ -156,8 +155,7 @@ final class FewFreeClasses {
     static final long COUNT_AFTER_NANOS = 20_000_000L;
 
     private Demand demandOf(ResolvedRequest request) {
-        ResolvedRequest floor = classOf(request);
-        ClassKey key = new ClassKey(floor.count(), floor.labels(), floor.duration(), floor.perResource());
+        ClassKey key = keyOf(classOf(request));
         Demand demand = counts.get(key);
         if (demand == null) {
             if (counts.size() >= MAX_CLASSES) {
@@ -168,6 +166,11 @@ final class FewFreeClasses {
                     demand);                        // the request's set of labels may change later; the key's must not
         }
         return demand;
+    }
+
+    /** The key of a class's canonical request (its labels as the request holds them: copy before keeping it). */
+    private static ClassKey keyOf(ResolvedRequest floor) {
+        return new ClassKey(floor.count(), floor.labels(), floor.duration(), floor.perResource());
     }
 
     /** Of a count, the intervals of at least {@link #SHORTEST} (the rest cost a search more than they save). */
