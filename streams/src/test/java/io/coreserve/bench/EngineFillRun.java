@@ -1,6 +1,5 @@
 package io.coreserve.bench;
 
-import io.coreserve.catalogue.DemoCatalogue;
 import io.coreserve.engine.allocation.ClosestFreeIntervals;
 import io.coreserve.engine.allocation.CoAllocator;
 import io.coreserve.engine.allocation.EngineConfig;
@@ -12,15 +11,11 @@ import io.coreserve.engine.catalogue.InMemoryCatalogue;
 import io.coreserve.engine.model.PropertySchema;
 import io.coreserve.engine.model.Request;
 import io.coreserve.engine.timetable.InMemoryTimetables;
-import io.coreserve.events.CoAllocationRequest;
-import io.coreserve.events.Resource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The engine alone as the books fill: the soak's requests ({@link BenchWorkload}) on the 606-node demo catalogue,
@@ -62,19 +57,8 @@ final class EngineFillRun {
         long horizon = Duration.ofDays(7).toMillis();
 
         PropertySchema properties = PropertySchema.of(List.of("cores", "cpu_ghz", "memory_gb"));
-        long start = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
-        InMemoryCatalogue catalogue = new InMemoryCatalogue(properties);
-        for (Resource r : DemoCatalogue.generate(606, "default", 606L, Instant.ofEpochMilli(start))) {
-            Map<String, Double> capacities = new LinkedHashMap<>();
-            r.getProperties().forEach((name, amount) -> {
-                if (properties.indexOf(name) >= 0) {
-                    capacities.put(name, amount);
-                }
-            });
-            Set<String> labels = new LinkedHashSet<>();
-            r.getLabels().forEach((k, v) -> labels.add(k + "=" + v));
-            catalogue.add(new io.coreserve.engine.model.Resource(r.getId(), capacities, labels));
-        }
+        long start = FillingBooks.START;
+        InMemoryCatalogue catalogue = FillingBooks.demoCatalogue(properties);
         InMemoryTimetables timetables = new InMemoryTimetables(catalogue.size(), properties.size());
         // -Dalgorithm=improved (the app's default) or paper (EngineConfig.defaults(), the paper's algorithm).
         EngineConfig config = EngineConfig.defaults().withAlgorithm(io.coreserve.engine.allocation.Algorithm
@@ -94,6 +78,7 @@ final class EngineFillRun {
         List<Long> beforeGaps = new java.util.ArrayList<>();
         long lastForget = start;
         long[] afterStats = new long[6];
+        long[] beforeStats = new long[6];
         long digest = 17;                   // of every decision's outcome: runs of two engines compare batch by batch
         DecisionCostTable costs = new DecisionCostTable();
         for (int k = 0; k < total; k++) {
@@ -102,7 +87,7 @@ final class EngineFillRun {
                 timetables.forgetBefore(now);
                 lastForget = now;
             }
-            Request request = toEngine(workload.next(Instant.ofEpochMilli(now)), now);
+            Request request = FillingBooks.toEngine(workload.next(Instant.ofEpochMilli(now)), now);
             long t0 = cpu.getCurrentThreadCpuTime();
             long closestOfThis = 0;
             ClosestFreeIntervals closest = null;
@@ -126,15 +111,10 @@ final class EngineFillRun {
                     kind = closest.earliestAfter() != null || closest.latestBefore() != null
                             ? "COUNTER_OFFER/" + rejection.reason().name() : kind;
                     digest = 31 * digest + java.util.Objects.hash(rejection.message(),
-                            planHash(closest.earliestAfter()), planHash(closest.latestBefore()));
+                            FillingBooks.planHash(closest.earliestAfter()), FillingBooks.planHash(closest.latestBefore()));
+                    addStats(closest.earliestAfter(), afterStats);
+                    addStats(closest.latestBefore(), beforeStats);
                     if (closest.earliestAfter() != null) {
-                        io.coreserve.engine.allocation.SearchStats st = closest.earliestAfter().stats();
-                        afterStats[0] += st.candidates();
-                        afterStats[1] += st.startTimeCandidates();
-                        afterStats[2] += st.startTimesTried();
-                        afterStats[3] += st.startTimesNanos();
-                        afterStats[4] += st.selectionNanos();
-                        afterStats[5]++;
                         afterGaps.add((closest.earliestAfter().start() - request.latestStart()) / 60_000L);
                     }
                     if (closest.latestBefore() != null) {
@@ -143,7 +123,7 @@ final class EngineFillRun {
                 }
             }
             if (outcome instanceof Plan plan) {
-                digest = 31 * digest + planHash(plan);
+                digest = 31 * digest + FillingBooks.planHash(plan);
             }
             nanos[k % batch] = cpu.getCurrentThreadCpuTime() - t0;
             if (k >= measureFrom) {
@@ -169,13 +149,8 @@ final class EngineFillRun {
                 System.out.printf("%10s digest of the decisions so far %016x%n", "", digest);
                 System.out.printf("%10s counter-offer distance from the window, minutes: after %s, before %s%n", "",
                         quantiles(afterGaps), quantiles(beforeGaps));
-                if (afterStats[5] > 0) {
-                    System.out.printf("%10s after-search means: candidates %d, |T| %d, tried %d, phase III %.2f ms,"
-                            + " phase IV %.2f ms%n", "", afterStats[0] / afterStats[5], afterStats[1] / afterStats[5],
-                            afterStats[2] / afterStats[5], afterStats[3] / 1e6 / afterStats[5],
-                            afterStats[4] / 1e6 / afterStats[5]);
-                }
-                java.util.Arrays.fill(afterStats, 0);
+                printStats("after", afterStats);
+                printStats("before", beforeStats);
                 afterGaps.clear();
                 beforeGaps.clear();
                 outcomes.clear();
@@ -187,6 +162,29 @@ final class EngineFillRun {
         costs.print(System.out);
     }
 
+    /** Adds a found counter-offer's search statistics to {@code stats} (candidates, |T|, tried, III, IV, count). */
+    private static void addStats(Plan found, long[] stats) {
+        if (found != null) {
+            io.coreserve.engine.allocation.SearchStats st = found.stats();
+            stats[0] += st.candidates();
+            stats[1] += st.startTimeCandidates();
+            stats[2] += st.startTimesTried();
+            stats[3] += st.startTimesNanos();
+            stats[4] += st.selectionNanos();
+            stats[5]++;
+        }
+    }
+
+    /** The means of {@code stats} (see {@link #addStats}) for the searches that found a counter-offer; then zeroes. */
+    private static void printStats(String which, long[] stats) {
+        if (stats[5] > 0) {
+            System.out.printf("%10s %s-search means (%d found): candidates %d, |T| %d, tried %d, phase III %.2f ms,"
+                    + " phase IV %.2f ms%n", "", which, stats[5], stats[0] / stats[5], stats[1] / stats[5],
+                    stats[2] / stats[5], stats[3] / 1e6 / stats[5], stats[4] / 1e6 / stats[5]);
+        }
+        java.util.Arrays.fill(stats, 0);
+    }
+
     private static String quantiles(List<Long> values) {
         if (values.isEmpty()) {
             return "none";
@@ -194,30 +192,5 @@ final class EngineFillRun {
         List<Long> sorted = values.stream().sorted().toList();
         return String.format("n=%d p10=%d p50=%d p90=%d max=%d", sorted.size(), sorted.get(sorted.size() / 10),
                 sorted.get(sorted.size() / 2), sorted.get(sorted.size() * 9 / 10), sorted.get(sorted.size() - 1));
-    }
-
-    private static Request toEngine(CoAllocationRequest r, long now) {
-        Request.Builder b = Request.builder(r.getRequestId(), r.getUser())
-                .submittedAt(now)
-                .duration(r.getDurationMillis())
-                .count(r.getResourceCount())
-                .earliestStart(Math.max(r.getEarliestStart().toEpochMilli(), now))
-                .latestStart(r.getLatestStart().toEpochMilli());
-        r.getMinimums().forEach(b::perResource);
-        r.getTotals().forEach(b::total);
-        return b.build();
-    }
-
-    /** A plan's start, resources and amounts (0 for none), for the digest of a run's decisions. */
-    private static long planHash(Plan plan) {
-        if (plan == null) {
-            return 0;
-        }
-        long h = plan.start();
-        for (io.coreserve.engine.allocation.Assignment a : plan.assignments()) {
-            h = 31 * h + a.resource();
-            h = 31 * h + java.util.Arrays.hashCode(a.amounts());
-        }
-        return h;
     }
 }
