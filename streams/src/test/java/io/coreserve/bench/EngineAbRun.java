@@ -72,8 +72,9 @@ final class EngineAbRun {
                     aTotal += Arrays.stream(aNanos).sum();
                     bTotal += Arrays.stream(bNanos).sum();
                 }
+                String decisions = first[1] == second[1] ? String.format("same %016x", first[1]) : "DIFFER";
                 System.out.printf("%10d %10.3f %10.3f %8.3f %10.3f %10.3f  %s%n", k + 1, aMs, bMs, bMs / aMs,
-                        median(aNanos), median(bNanos), first[1] == second[1] ? String.format("same %016x", first[1]) : "DIFFER");
+                        median(aNanos), median(bNanos), decisions);
             }
         }
         System.out.printf("from decision %d on: B/A %.3f%n", measureFrom + 1, (double) bTotal / aTotal);

@@ -111,7 +111,8 @@ final class EngineFillRun {
                     kind = closest.earliestAfter() != null || closest.latestBefore() != null
                             ? "COUNTER_OFFER/" + rejection.reason().name() : kind;
                     digest = 31 * digest + java.util.Objects.hash(rejection.message(),
-                            FillingBooks.planHash(closest.earliestAfter()), FillingBooks.planHash(closest.latestBefore()));
+                            FillingBooks.planHash(closest.earliestAfter()),
+                            FillingBooks.planHash(closest.latestBefore()));
                     addStats(closest.earliestAfter(), afterStats);
                     addStats(closest.latestBefore(), beforeStats);
                     if (closest.earliestAfter() != null) {
