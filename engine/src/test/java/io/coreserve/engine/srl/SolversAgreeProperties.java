@@ -3,6 +3,7 @@ package io.coreserve.engine.srl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.coreserve.engine.srl.cpsat.CpSatSolver;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -57,6 +58,13 @@ class SolversAgreeProperties {
             @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         CoReservationModel model = ListingOneInstances.generate(n, 12, seed, false, 10000);
         Solution first = new EnumerationOracle().solve(model);
+        if (first.status() != SolverStatus.OPTIMAL) {
+            // Some instances have no plan at all (n = 1, seed 1950): nothing to refine, but every solver must agree.
+            for (CoReservationSolver solver : new CoReservationSolver[] {new AnchorTimeSearch(), TIGHT}) {
+                assertThat(solver.solve(model).status()).isEqualTo(first.status());
+            }
+            return;
+        }
         CoReservationModel refined = model.forbidding(first.choice()).excluding(3, first.choice()[3]);
         Solution oracle = new EnumerationOracle().solve(refined);
         for (CoReservationSolver solver : new CoReservationSolver[] {new AnchorTimeSearch(), TIGHT}) {
@@ -68,6 +76,14 @@ class SolversAgreeProperties {
                 assertThat(s.objective()).isEqualTo(oracle.objective()).isGreaterThanOrEqualTo(first.objective());
             }
         }
+    }
+
+    /** The instance on which this property once failed: no plan exists, so there is nothing to refine. */
+    @Example
+    void anInstanceWithoutAPlanIsInfeasibleForEverySolver() {
+        CoReservationModel model = ListingOneInstances.generate(1, 12, 1950, false, 10000);
+        assertThat(new EnumerationOracle().solve(model).status()).isNotEqualTo(SolverStatus.OPTIMAL);
+        excludedCandidatesAndNoGoodsAreRespectedByEverySolver(1, 1950);
     }
 
     @Property(tries = 5)
