@@ -22,7 +22,7 @@ import java.util.function.LongFunction;
  * work does between decisions, though less).
  *
  * <p>Not a test: {@code java -Xmx10g -cp streams/target/test-classes:streams/target/classes:streams/target/lib/*
- * io.coreserve.bench.EngineAbRun A.jar B.jar 440000 10000 380000}: the two engine jars, decisions, batch, and the
+ * io.coreserve.bench.EngineAbRun A.jar B.jar 420000 10000 380000}: the two engine jars, decisions, batch, and the
  * first decision with closest-free searches (before it the books only fill, sooner); {@code -Dalgorithm}, as for
  * {@link EngineFillRun}.
  */
@@ -85,7 +85,7 @@ final class EngineAbRun {
     private static LongFunction<long[]> books(String engineJar, String algorithm, int spreadHours, int rate,
             int measureFrom) throws Exception {
         List<URL> urls = new ArrayList<>();
-        urls.add(new File(engineJar).toURI().toURL());
+        urls.add(url(engineJar));
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             if (!new File(entry).getName().startsWith("coreserve-engine")) {
                 urls.add(url(entry));

@@ -6,7 +6,6 @@ import io.coreserve.engine.allocation.EngineConfig;
 import io.coreserve.engine.allocation.Outcome;
 import io.coreserve.engine.allocation.Plan;
 import io.coreserve.engine.allocation.Rejection;
-import io.coreserve.engine.allocation.RejectionReason;
 import io.coreserve.engine.catalogue.InMemoryCatalogue;
 import io.coreserve.engine.model.PropertySchema;
 import io.coreserve.engine.model.Request;
@@ -99,8 +98,7 @@ final class EngineFillRun {
             } else {
                 Rejection rejection = (Rejection) outcome;
                 kind = rejection.reason().name();
-                if (k >= measureFrom && (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
-                        || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET)) {
+                if (k >= measureFrom && FillingBooks.seeksClosestFree(rejection)) {
                     long c0 = cpu.getCurrentThreadCpuTime();
                     closest = singlePass
                             ? allocator.closestFree(request, outcome, now, horizon, EngineConfig.defaults().mInit())
@@ -110,9 +108,7 @@ final class EngineFillRun {
                     closestNanos += closestOfThis;
                     kind = closest.earliestAfter() != null || closest.latestBefore() != null
                             ? "COUNTER_OFFER/" + rejection.reason().name() : kind;
-                    digest = 31 * digest + java.util.Objects.hash(rejection.message(),
-                            FillingBooks.planHash(closest.earliestAfter()),
-                            FillingBooks.planHash(closest.latestBefore()));
+                    digest = FillingBooks.withCounterOffer(digest, rejection, closest);
                     addStats(closest.earliestAfter(), afterStats);
                     addStats(closest.latestBefore(), beforeStats);
                     if (closest.earliestAfter() != null) {
@@ -124,7 +120,7 @@ final class EngineFillRun {
                 }
             }
             if (outcome instanceof Plan plan) {
-                digest = 31 * digest + FillingBooks.planHash(plan);
+                digest = FillingBooks.withPlan(digest, plan);
             }
             nanos[k % batch] = cpu.getCurrentThreadCpuTime() - t0;
             if (k >= measureFrom) {

@@ -40,9 +40,9 @@ public final class FillingBooks implements LongFunction<long[]> {
     private static final long HORIZON = Duration.ofDays(7).toMillis();
 
     private final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
-    final InMemoryCatalogue catalogue;
-    final InMemoryTimetables timetables;
-    final CoAllocator allocator;
+    private final InMemoryCatalogue catalogue;
+    private final InMemoryTimetables timetables;
+    private final CoAllocator allocator;
     private final BenchWorkload workload;
     private final int rate;
     private final int measureFrom;
@@ -95,15 +95,30 @@ public final class FillingBooks implements LongFunction<long[]> {
         long t0 = cpu.getCurrentThreadCpuTime();
         Outcome outcome = allocator.allocate(request);
         if (outcome instanceof Plan plan) {
-            digest = 31 * digest + planHash(plan);
-        } else if (k >= measureFrom && outcome instanceof Rejection rejection
-                && (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
-                        || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET)) {
+            digest = withPlan(digest, plan);
+        } else if (k >= measureFrom && seeksClosestFree(outcome)) {
             ClosestFreeIntervals closest = allocator.closestFree(request, outcome, now, HORIZON);
-            digest = 31 * digest + java.util.Objects.hash(rejection.message(), planHash(closest.earliestAfter()),
-                    planHash(closest.latestBefore()));
+            digest = withCounterOffer(digest, (Rejection) outcome, closest);
         }
         return new long[] {cpu.getCurrentThreadCpuTime() - t0, digest};
+    }
+
+    /** Whether the reservation service searches the closest free intervals after {@code outcome}. */
+    static boolean seeksClosestFree(Outcome outcome) {
+        return outcome instanceof Rejection rejection
+                && (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
+                        || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET);
+    }
+
+    /** The digest of a run's decisions with an accepted one folded in (the same rule here and in EngineFillRun). */
+    static long withPlan(long digest, Plan plan) {
+        return 31 * digest + planHash(plan);
+    }
+
+    /** The digest with a rejection and its closest free intervals folded in. */
+    static long withCounterOffer(long digest, Rejection rejection, ClosestFreeIntervals closest) {
+        return 31 * digest + java.util.Objects.hash(rejection.message(), planHash(closest.earliestAfter()),
+                planHash(closest.latestBefore()));
     }
 
     static Request toEngine(CoAllocationRequest r, long now) {
@@ -119,7 +134,7 @@ public final class FillingBooks implements LongFunction<long[]> {
     }
 
     /** A plan's start, resources and amounts (0 for none), for the digest of a run's decisions. */
-    static long planHash(Plan plan) {
+    private static long planHash(Plan plan) {
         if (plan == null) {
             return 0;
         }
