@@ -50,7 +50,15 @@ final class ClosestFreeMemory {
 
     private final ResourceCatalogue catalogue;
     private final TimetableView timetables;
-    private final Entry[] entries;
+    /**
+     * Per entry (slot), the search's proofs: the times of its window where nothing was admissible and, of those, the
+     * times where fewer than N candidates were free ([lo, hi] pairs, ascending; null: no entry). Its numbers are in
+     * {@link #requirements}, its labels' in {@link #labelNumbers}. Two arrays rather than one of entry objects: a
+     * lookup reads one of the two for each of up to hundreds of usable entries, and each object was one more cache
+     * miss on the way to the times.
+     */
+    private final long[][] nothing;
+    private final long[][] fewFree;
     /**
      * Per entry, what dominance compares, side by side: N, t_res, then every d_i and e_i (N = -1: no entry). A
      * search compares itself with every entry; following each entry to its request and arrays was 6 % of the
@@ -79,7 +87,8 @@ final class ClosestFreeMemory {
     ClosestFreeMemory(ResourceCatalogue catalogue, TimetableView timetables, int capacity) {
         this.catalogue = catalogue;
         this.timetables = timetables;
-        this.entries = new Entry[capacity];
+        this.nothing = new long[capacity][];
+        this.fewFree = new long[capacity][];
         this.width = 2 + 2 * timetables.propertyCount();
         this.requirements = new long[capacity * width];
         Arrays.fill(requirements, -1L);
@@ -87,14 +96,6 @@ final class ClosestFreeMemory {
         Arrays.fill(signatures, RequirementSignature.NONE);
         this.labelNumbers = new int[capacity];
         Arrays.fill(labelNumbers, -1);
-    }
-
-    /**
-     * A search's proofs (its numbers are in {@link #requirements}, its labels' in {@link #labelNumbers}): the times of
-     * its window where nothing was admissible and, of those, the times where fewer than N candidates were free ([lo,
-     * hi] pairs, ascending).
-     */
-    private record Entry(long[] nothing, long[] fewFree) {
     }
 
     /**
@@ -144,15 +145,15 @@ final class ClosestFreeMemory {
      * proved (nothing admissible, or of that fewer than N free); true as soon as one of them covers the whole window
      * (the rest then adds nothing).
      */
-    private boolean collect(ResolvedRequest request, boolean fewFree, TimeIntervals into) {
+    private boolean collect(ResolvedRequest request, boolean fewFreeOnly, TimeIntervals into) {
         into.clear();
         if (writes == writesAtClear) {
             return false;                                   // nothing remembered (books with room: every window)
         }
         findUsable(request);
+        long[][] proofs = fewFreeOnly ? fewFree : nothing;
         for (int u = 0; u < usableCount; u++) {
-            Entry e = entries[usable[u]];
-            if (addInside(fewFree ? e.fewFree() : e.nothing(), request, into)) {
+            if (addInside(proofs[usable[u]], request, into)) {
                 return true;
             }
         }
@@ -173,11 +174,11 @@ final class ClosestFreeMemory {
         Integer known = labelSets.get(request.labels());
         int labels = known != null ? known : UNREMEMBERED_LABELS;
         long rewritten = writes - usableWrites;
-        if (usableFor != null && rewritten < entries.length && Arrays.equals(wanted, usableFor)
+        if (usableFor != null && rewritten < nothing.length && Arrays.equals(wanted, usableFor)
                 && labels == usableLabels) {
             int kept = 0;
             for (int u = 0; u < usableCount; u++) {
-                if (Math.floorMod(usable[u] - slotOf(usableWrites), entries.length) >= rewritten) {
+                if (Math.floorMod(usable[u] - slotOf(usableWrites), nothing.length) >= rewritten) {
                     usable[kept++] = usable[u];         // not written since: still the entry that was usable
                 }
             }
@@ -187,7 +188,7 @@ final class ClosestFreeMemory {
             }
         } else {
             usableCount = 0;
-            for (int k = 0; k < entries.length; k++) {
+            for (int k = 0; k < nothing.length; k++) {
                 addIfUsable(k, wanted, labels);
             }
         }
@@ -208,7 +209,7 @@ final class ClosestFreeMemory {
 
     /** The slot the {@code w}-th entry ever remembered went to. */
     private int slotOf(long w) {
-        return (int) (w % entries.length);
+        return (int) (w % nothing.length);
     }
 
     /** Slots of the entries the last lookup could use, for the requirements and labels it had, after which write. */
@@ -265,12 +266,13 @@ final class ClosestFreeMemory {
      * proved nothing admissible, and where, of that, fewer than N candidates were free.
      */
     void remember(ResolvedRequest request, long[] nothing, long[] fewFree) {
-        if (entries.length == 0 || nothing.length == 0 || !valid()) {
+        if (this.nothing.length == 0 || nothing.length == 0 || !valid()) {
             return;
         }
         int labels = labelNumber(request.labels());
         int slot = slotOf(writes++);
-        entries[slot] = new Entry(nothing, fewFree);
+        this.nothing[slot] = nothing;
+        this.fewFree[slot] = fewFree;
         long[] numbers = requirementsOf(request);
         System.arraycopy(numbers, 0, requirements, slot * width, width);
         signatures[slot] = RequirementSignature.of(numbers);
@@ -312,7 +314,8 @@ final class ClosestFreeMemory {
     }
 
     private void forgetAll() {
-        Arrays.fill(entries, null);
+        Arrays.fill(nothing, null);
+        Arrays.fill(fewFree, null);
         Arrays.fill(requirements, -1L);
         Arrays.fill(signatures, RequirementSignature.NONE);
         Arrays.fill(labelNumbers, -1);
