@@ -59,6 +59,8 @@ final class ClosestFreeMemory {
      */
     private final long[][] nothing;
     private final long[][] fewFree;
+    /** How many entries are kept: the slots. */
+    private final int capacity;
     /**
      * Per entry, what dominance compares, side by side: N, t_res, then every d_i and e_i (N = -1: no entry). A
      * search compares itself with every entry; following each entry to its request and arrays was 6 % of the
@@ -87,6 +89,7 @@ final class ClosestFreeMemory {
     ClosestFreeMemory(ResourceCatalogue catalogue, TimetableView timetables, int capacity) {
         this.catalogue = catalogue;
         this.timetables = timetables;
+        this.capacity = capacity;
         this.nothing = new long[capacity][];
         this.fewFree = new long[capacity][];
         this.width = 2 + 2 * timetables.propertyCount();
@@ -174,11 +177,11 @@ final class ClosestFreeMemory {
         Integer known = labelSets.get(request.labels());
         int labels = known != null ? known : UNREMEMBERED_LABELS;
         long rewritten = writes - usableWrites;
-        if (usableFor != null && rewritten < nothing.length && Arrays.equals(wanted, usableFor)
+        if (usableFor != null && rewritten < capacity && Arrays.equals(wanted, usableFor)
                 && labels == usableLabels) {
             int kept = 0;
             for (int u = 0; u < usableCount; u++) {
-                if (Math.floorMod(usable[u] - slotOf(usableWrites), nothing.length) >= rewritten) {
+                if (Math.floorMod(usable[u] - slotOf(usableWrites), capacity) >= rewritten) {
                     usable[kept++] = usable[u];         // not written since: still the entry that was usable
                 }
             }
@@ -188,7 +191,7 @@ final class ClosestFreeMemory {
             }
         } else {
             usableCount = 0;
-            for (int k = 0; k < nothing.length; k++) {
+            for (int k = 0; k < capacity; k++) {
                 addIfUsable(k, wanted, labels);
             }
         }
@@ -209,7 +212,7 @@ final class ClosestFreeMemory {
 
     /** The slot the {@code w}-th entry ever remembered went to. */
     private int slotOf(long w) {
-        return (int) (w % nothing.length);
+        return (int) (w % capacity);
     }
 
     /** Slots of the entries the last lookup could use, for the requirements and labels it had, after which write. */
@@ -266,7 +269,7 @@ final class ClosestFreeMemory {
      * proved nothing admissible, and where, of that, fewer than N candidates were free.
      */
     void remember(ResolvedRequest request, long[] nothing, long[] fewFree) {
-        if (this.nothing.length == 0 || nothing.length == 0 || !valid()) {
+        if (capacity == 0 || nothing.length == 0 || !valid()) {
             return;
         }
         int labels = labelNumber(request.labels());
