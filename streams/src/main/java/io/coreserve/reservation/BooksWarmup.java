@@ -3,7 +3,6 @@ package io.coreserve.reservation;
 import io.coreserve.engine.allocation.Outcome;
 import io.coreserve.engine.allocation.Plan;
 import io.coreserve.engine.allocation.Rejection;
-import io.coreserve.engine.allocation.RejectionReason;
 import io.coreserve.engine.model.Request;
 import io.coreserve.events.CoAllocationRequest;
 import io.coreserve.events.Resource;
@@ -169,9 +168,7 @@ public final class BooksWarmup implements AutoCloseable {
                     books.release(booked.remove(random.nextInt(booked.size())));
                     cancelled.incrementAndGet();
                 }
-            } else if (outcome instanceof Rejection rejection
-                    && (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
-                    || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET)) {
+            } else if (outcome instanceof Rejection rejection && rejection.reason().seeksClosestFree()) {
                 books.allocator().closestFree(engineRequest, rejection, now,
                         settings.counterOfferHorizon().toMillis(), settings.counterOfferMaxM());
                 searchedClosest.incrementAndGet();

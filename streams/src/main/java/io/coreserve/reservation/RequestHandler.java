@@ -4,7 +4,6 @@ import io.coreserve.engine.allocation.ClosestFreeIntervals;
 import io.coreserve.engine.allocation.Outcome;
 import io.coreserve.engine.allocation.Plan;
 import io.coreserve.engine.allocation.Rejection;
-import io.coreserve.engine.allocation.RejectionReason;
 import io.coreserve.engine.model.Request;
 import io.coreserve.events.CoAllocationRequest;
 import io.coreserve.events.IntervalPosition;
@@ -122,8 +121,7 @@ final class RequestHandler implements CommandHandler<CoAllocationRequest> {
             return Decisions.accepted(settings, domain, request, plan, books, time);
         }
         Rejection rejection = (Rejection) outcome;
-        if (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW
-                || rejection.reason() == RejectionReason.NO_ADMISSIBLE_SET) {
+        if (rejection.reason().seeksClosestFree()) {
             long searchStarted = System.nanoTime();
             // The window's own outcome is passed in, so the window is not searched a second time (same answers).
             // On full books these searches are most of the cost of a decision; single-pass bounds them (M_init).

@@ -103,7 +103,11 @@ public final class FillingBooks implements LongFunction<long[]> {
         return new long[] {cpu.getCurrentThreadCpuTime() - t0, digest};
     }
 
-    /** Whether the reservation service searches the closest free intervals after {@code outcome}. */
+    /**
+     * Whether the reservation service searches the closest free intervals after {@code outcome}: what
+     * {@code RejectionReason.seeksClosestFree} says, written out here because {@link EngineAbRun} runs this class on
+     * engine jars built before that method existed.
+     */
     static boolean seeksClosestFree(Outcome outcome) {
         return outcome instanceof Rejection rejection
                 && (rejection.reason() == RejectionReason.NO_START_TIME_IN_WINDOW

@@ -268,14 +268,14 @@ final class ClosestFreeMemory {
      * Remembers a search of {@code request}'s window (after a window, every matching resource a candidate): where it
      * proved nothing admissible, and where, of that, fewer than N candidates were free.
      */
-    void remember(ResolvedRequest request, long[] nothing, long[] fewFree) {
-        if (capacity == 0 || nothing.length == 0 || !valid()) {
+    void remember(ResolvedRequest request, long[] provenNothing, long[] provenFewFree) {
+        if (capacity == 0 || provenNothing.length == 0 || !valid()) {
             return;
         }
         int labels = labelNumber(request.labels());
         int slot = slotOf(writes++);
-        this.nothing[slot] = nothing;
-        this.fewFree[slot] = fewFree;
+        nothing[slot] = provenNothing;
+        fewFree[slot] = provenFewFree;
         long[] numbers = requirementsOf(request);
         System.arraycopy(numbers, 0, requirements, slot * width, width);
         signatures[slot] = RequirementSignature.of(numbers);

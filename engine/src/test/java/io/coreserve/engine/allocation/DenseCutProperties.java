@@ -3,6 +3,7 @@ package io.coreserve.engine.allocation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -32,7 +33,7 @@ class DenseCutProperties {
             first[k] = count;
             for (int q = 0; q < own.length; q += 2) {
                 if (count * 2 == pairs.length) {
-                    pairs = java.util.Arrays.copyOf(pairs, pairs.length * 2);
+                    pairs = Arrays.copyOf(pairs, pairs.length * 2);
                 }
                 pairs[count * 2] = own[q];
                 pairs[count * 2 + 1] = own[q + 1];
@@ -65,7 +66,7 @@ class DenseCutProperties {
             made++;
             at = hi + 2 + random.nextInt((int) Math.max(1, span / Math.max(1, n)));
         }
-        return java.util.Arrays.copyOf(out, made * 2);
+        return Arrays.copyOf(out, made * 2);
     }
 
     private static List<Long> plainIntersection(long[] own, long[] dense) {
