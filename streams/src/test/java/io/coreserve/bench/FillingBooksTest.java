@@ -2,6 +2,9 @@ package io.coreserve.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.coreserve.engine.allocation.Rejection;
+import io.coreserve.engine.allocation.RejectionReason;
+import io.coreserve.engine.allocation.SearchStats;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,5 +33,16 @@ class FillingBooksTest {
             c = other.apply(k);
         }
         assertThat(c[1]).as("another algorithm's decisions").isNotEqualTo(a[1]);
+    }
+
+    @Test
+    void shouldSearchTheClosestFreeIntervalsAfterTheSameOutcomesAsTheReservationService() {
+        // FillingBooks writes the condition out for engine jars older than RejectionReason.seeksClosestFree; a new
+        // reason must not make the benchmark search where the pipeline does not, or the other way round.
+        for (RejectionReason reason : RejectionReason.values()) {
+            Rejection rejection = new Rejection("r", reason, null, null, "", SearchStats.NONE);
+            assertThat(FillingBooks.seeksClosestFree(rejection)).as(reason.name())
+                    .isEqualTo(reason.seeksClosestFree());
+        }
     }
 }
