@@ -62,6 +62,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
     // A clean shutdown of a single combined node takes a few seconds; an unclean one only costs log recovery.
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
     private static final int NODE_ID = 1;
+    static final long DEDUPE_BUFFER_BYTES = 32L << 20;
 
     private final ChildJvm child;
     private final Path home;
@@ -144,6 +145,10 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         // 65.7 ms against 52.5 to 79.1 as built; in the app's JVM too, it made that run's first seconds worse:
         // README, Benchmarks).
         server.add(0, "-XX:CompileThresholdScaling=0.1");
+        // No class unloading in G1's remark pause: the broker loads no classes it later drops, yet walking its code
+        // cache for them took 13 to 50 ms of every remark, and a concurrent cycle ran every 5 to 20 s under load
+        // (remarks 1 to 4 ms without it; a full collection still unloads; README, Benchmarks).
+        server.add(1, "-XX:-ClassUnloadingWithConcurrentMark");
         server.addAll(List.of("kafka.Kafka", serverProperties.toString()));
         ChildJvm child = ChildJvm.start("kafka broker", server, Map.of(), home, logFile, STOP_TIMEOUT,
                 Optional.of(pidFile));
@@ -243,6 +248,11 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                 "share.coordinator.state.topic.replication.factor=1",
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
+                // The log cleaner's dedupe map is one heap array of this size, allocated at start and held for good:
+                // Kafka's 128 MiB default was three quarters of this broker's live heap under load (about 185 MB),
+                // keeping its old generation near G1's marking threshold. 32 MiB dedupes 1.2 million keys per
+                // cleaning pass (24 bytes a key at 90 % load); more keys take more passes.
+                "log.cleaner.dedupe.buffer.size=" + DEDUPE_BUFFER_BYTES,
                 // Our topics are created explicitly, with their configuration; a typo must not create one.
                 "auto.create.topics.enable=false",
                 security == null ? "" : security.serverProperties());

@@ -21,6 +21,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Tag;
@@ -40,7 +41,15 @@ class KafkaBrokerProcessTest {
             first = broker;
             try (Admin admin = admin(broker)) {
                 admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
+                ConfigResource node = new ConfigResource(ConfigResource.Type.BROKER, "1");
+                assertThat(admin.describeConfigs(List.of(node)).all().get().get(node)
+                        .get("log.cleaner.dedupe.buffer.size").value())
+                        .as("the cleaner's dedupe map, a heap array held for good, as configured")
+                        .isEqualTo(String.valueOf(KafkaBrokerProcess.DEDUPE_BUFFER_BYTES));
             }
+            assertThat(ProcessHandle.of(broker.pid()).orElseThrow().info().arguments().orElseThrow())
+                    .as("the broker's JVM, without class unloading in G1's remark pause")
+                    .contains("-XX:-ClassUnloadingWithConcurrentMark");
             try (KafkaProducer<String, String> producer = producer(broker)) {
                 producer.send(new ProducerRecord<>(TOPIC, "r-1", "4 nodes at 10:00")).get();
             }
