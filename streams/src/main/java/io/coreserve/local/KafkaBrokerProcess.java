@@ -249,9 +249,9 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
                 // The log cleaner's dedupe map is one heap array of this size, allocated at start and held for good:
-                // Kafka's 128 MiB default was three quarters of this broker's live heap under load (about 185 MB),
-                // keeping its old generation near G1's marking threshold. 32 MiB dedupes 1.2 million keys per
-                // cleaning pass (24 bytes a key at 90 % load); more keys take more passes.
+                // Kafka's 128 MiB default was three quarters of this broker's live heap under load (about 176 MB), for
+                // a local stack's few keys. 32 MiB dedupes 1.2 million keys per cleaning pass (24 bytes a key at 90 %
+                // load); more keys take more passes (README, Benchmarks).
                 "log.cleaner.dedupe.buffer.size=" + DEDUPE_BUFFER_BYTES,
                 // Our topics are created explicitly, with their configuration; a typo must not create one.
                 "auto.create.topics.enable=false",
