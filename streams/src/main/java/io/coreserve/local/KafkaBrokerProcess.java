@@ -138,17 +138,19 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                     "-c", serverProperties.toString(), "--standalone"));
             ChildJvm.run("kafka storage format", format, home, logFile, FORMAT_TIMEOUT);
         }
-        List<String> server = new ArrayList<>(jvmBase);
-        // The JIT's thresholds at a tenth (the server only, not the one-off format tool): C2 compiles the broker's
-        // produce, transaction-marker and fetch paths during the app's Kafka warm-up rather than while the first
-        // users' transactions wait (the first run at 100 requests/s after `dev`'s start, five pairs: p99 42.8 to
-        // 65.7 ms against 52.5 to 79.1 as built; in the app's JVM too, it made that run's first seconds worse:
-        // README, Benchmarks).
-        server.add(0, "-XX:CompileThresholdScaling=0.1");
-        // No class unloading in G1's remark pause: it took 13 to 50 ms of every remark, with a concurrent cycle every
-        // 5 to 20 s under load, and freed nothing (a run's metaspace never shrank; it grew 31 KB in its last 35 s).
-        // Remarks 1 to 4 ms without it; a full collection still unloads (README, Benchmarks).
-        server.add(1, "-XX:-ClassUnloadingWithConcurrentMark");
+        List<String> server = new ArrayList<>(List.of(
+                // The JIT's thresholds at a tenth (the server only, not the one-off format tool): C2 compiles the
+                // broker's produce, transaction-marker and fetch paths during the app's Kafka warm-up rather than while
+                // the first users' transactions wait (the first run at 100 requests/s after `dev`'s start, five pairs:
+                // p99 42.8 to 65.7 ms against 52.5 to 79.1 as built; in the app's JVM too, it made that run's first
+                // seconds worse: README, Benchmarks).
+                "-XX:CompileThresholdScaling=0.1",
+                // No class unloading in G1's remark pause: it took 13 to 50 ms of every remark, with a concurrent
+                // cycle every 5 to 20 s under load, and freed nothing (a run's metaspace never shrank; it grew 31 KB
+                // in its last 35 s). Remarks 1 to 4 ms without it; a full collection still unloads (README,
+                // Benchmarks).
+                "-XX:-ClassUnloadingWithConcurrentMark"));
+        server.addAll(jvmBase);
         server.addAll(List.of("kafka.Kafka", serverProperties.toString()));
         ChildJvm child = ChildJvm.start("kafka broker", server, Map.of(), home, logFile, STOP_TIMEOUT,
                 Optional.of(pidFile));
