@@ -10,8 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -28,9 +28,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The console's live feed: one line per decision and notification, from the ends of the topics when a page connects
- * (no group, every partition assigned, so each instance and each restart sees only what comes next), read_committed so
- * an aborted transaction's decisions never show. Lines go to every connected page as server-sent events.
+ * The console's live feed: one line per decision and notification, from where the topics ended in the second before
+ * a page connected (no group, every partition assigned, so each instance and each restart sees only what comes
+ * next), read_committed so an aborted transaction's decisions never show. Lines go to every connected page as
+ * server-sent events.
  */
 final class DecisionFeed implements AutoCloseable {
 
