@@ -63,6 +63,9 @@ public final class KafkaBrokerProcess implements AutoCloseable {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
     private static final int NODE_ID = 1;
     static final long DEDUPE_BUFFER_BYTES = 32L << 20;
+    /** How long the broker itself retries adding a partition to a transaction (see serverProperties). */
+    static final int TXN_RETRY_MAX_MS = 1000;
+    static final int TXN_RETRY_BACKOFF_MS = 5;
 
     private final ChildJvm child;
     private final Path home;
@@ -250,6 +253,16 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                 "share.coordinator.state.topic.replication.factor=1",
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
+                // A transaction's first write to a partition whose previous transaction's markers are not written yet
+                // is retried here in the broker, every 5 ms (Kafka: 20; such a write then waits for the markers and at
+                // most 5 ms more) for up to 1 s (Kafka: 100 ms) of wall time.
+                // On the 2-core machine a 60 to 100 ms stall of every process (measured from a sleeper that wakes
+                // every 5 ms) used up Kafka's 100 ms while the markers waited for CPU: the producer then got
+                // CONCURRENT_TRANSACTIONS, its pipelined writes OUT_OF_ORDER_SEQUENCE_NUMBER, and the stream thread
+                // retried for another 100 ms and more (11 of 109 recorded first runs against dev, none of them with
+                // p99 at or under 50 ms, median 109 against 57 for the others; README, Benchmarks).
+                "add.partitions.to.txn.retry.backoff.max.ms=" + TXN_RETRY_MAX_MS,
+                "add.partitions.to.txn.retry.backoff.ms=" + TXN_RETRY_BACKOFF_MS,
                 // The log cleaner's dedupe map is one heap array of this size, allocated at start and held for good:
                 // Kafka's 128 MiB default was three quarters of this broker's live heap under load (about 176 MB), for
                 // a local stack's few keys. 32 MiB dedupes 1.2 million keys per cleaning pass (24 bytes a key at 90 %

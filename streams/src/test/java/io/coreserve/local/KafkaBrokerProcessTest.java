@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -44,10 +45,15 @@ class KafkaBrokerProcessTest {
             try (Admin admin = admin(broker)) {
                 admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
                 ConfigResource node = new ConfigResource(ConfigResource.Type.BROKER, "1");
-                assertThat(admin.describeConfigs(List.of(node)).all().get().get(node)
-                        .get("log.cleaner.dedupe.buffer.size").value())
+                Config settings = admin.describeConfigs(List.of(node)).all().get().get(node);
+                assertThat(settings.get("log.cleaner.dedupe.buffer.size").value())
                         .as("the cleaner's dedupe map, a heap array held for good, as configured")
                         .isEqualTo(String.valueOf(KafkaBrokerProcess.DEDUPE_BUFFER_BYTES));
+                assertThat(settings.get("add.partitions.to.txn.retry.backoff.max.ms").value())
+                        .as("the broker's own retries of a transaction's first write, up to 1 s of wall time")
+                        .isEqualTo(String.valueOf(KafkaBrokerProcess.TXN_RETRY_MAX_MS));
+                assertThat(settings.get("add.partitions.to.txn.retry.backoff.ms").value())
+                        .isEqualTo(String.valueOf(KafkaBrokerProcess.TXN_RETRY_BACKOFF_MS));
             }
             assertThat(ProcessHandle.of(broker.pid()).orElseThrow().info().arguments().orElseThrow())
                     .as("the broker's JVM, without class unloading in G1's remark pause")
