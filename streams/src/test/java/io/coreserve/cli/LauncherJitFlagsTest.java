@@ -11,14 +11,15 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which commands {@code bin/coreserve} starts with the JIT flags of an app that warms itself up (README, "Scaling
- * model"): the JVM it starts is asked for its flags and its version only ({@code -XX:+PrintCommandLineFlags -version}
+ * Which commands {@code bin/coreserve} starts with the JIT flags of an app that warms itself up or of the benchmark
+ * client (README, "Scaling model"): the JVM it starts is asked for its flags and its version only ({@code -XX:+PrintCommandLineFlags -version}
  * in {@code JAVA_OPTS}), so no command runs.
  */
 class LauncherJitFlagsTest {
 
     private static final String SCALING = "-XX:CompileThresholdScaling=0.1";
     private static final String TRAPS = "-XX:PerMethodTrapLimit=0";
+    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
     @Test
     void devAndTheEmbeddedBenchmarkGetTheFlags() throws Exception {
@@ -29,11 +30,19 @@ class LauncherJitFlagsTest {
 
     @Test
     void clientsRunAndTheEngineBenchmarksKeepTheJvmDefaults() throws Exception {
-        for (List<String> command : List.of(List.of("bench", "pipeline", "--bootstrap", "b:9092"), List.of("run"),
-                List.of("submit", "--embedded"), List.of("bench", "engine"), List.of("evaluate", "vgrid", "quality"))) {
+        for (List<String> command : List.of(List.of("bench", "pipeline", "--bootstrap", "b:9092", "--soak"),
+                List.of("run"), List.of("submit", "--embedded"), List.of("bench", "engine"),
+                List.of("evaluate", "vgrid", "quality"))) {
             assertThat(jvmFlags(command.toArray(String[]::new))).as("%s", command)
-                    .doesNotContain("CompileThresholdScaling", "PerMethodTrapLimit");
+                    .doesNotContain("CompileThresholdScaling", "PerMethodTrapLimit", "TieredStopAtLevel");
         }
+    }
+
+    @Test
+    void theBenchmarkAgainstARunningStackRunsOnC1Only() throws Exception {
+        assertThat(jvmFlags("bench", "pipeline", "--bootstrap", "b:9092")).contains(C1_ONLY)
+                .doesNotContain("CompileThresholdScaling", "PerMethodTrapLimit");
+        assertThat(jvmFlags("bench", "pipeline", "--embedded")).doesNotContain("TieredStopAtLevel");
     }
 
     @Test
