@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which commands {@code bin/coreserve} starts with the JIT flags of an app that warms itself up or of the benchmark
- * client (README, "Scaling model"): the JVM it starts is asked for its flags and its version only ({@code -XX:+PrintCommandLineFlags -version}
- * in {@code JAVA_OPTS}), so no command runs.
+ * client (README, "Scaling model"): the JVM it starts is asked for its flags and its version only
+ * ({@code -XX:+PrintCommandLineFlags -version} in {@code JAVA_OPTS}), so no command runs.
  */
 class LauncherJitFlagsTest {
 
